@@ -1,0 +1,77 @@
+"""Rattus (base game) and its Africanus expansion, as a pure engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core.contract import Step
+from engine.core.events import Event
+from engine.core.registry import register_game
+from engine.rattus import rules
+from engine.rattus.actions import Action, parse_action
+from engine.rattus.serial import dump, load
+from engine.rattus.state import Phase, State
+from engine.rattus.views import view
+
+
+class Rattus:
+    """The game contract for Rattus; the Africanus expansion is the option expansion=africanus."""
+
+    name = "rattus"
+    min_players = 2
+    max_players = 6
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """Set up a new game."""
+        return rules.new_game(players, seed, options)
+
+    def setup_events(self, state: State) -> tuple[Event, ...]:
+        """Public events of the set-up."""
+        return rules.setup_events(state)
+
+    def to_move(self, state: State) -> frozenset[int]:
+        """Seats to move now."""
+        return rules.to_move(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Legal actions of `seat`, in a fixed order."""
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> Step[State]:
+        """Apply an action or raise RulesError."""
+        return rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Public view (None) or a seat's view."""
+        return view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        """True once the game has ended."""
+        return rules.is_over(state)
+
+    def result(self, state: State) -> dict[str, Any]:
+        """Ranking with breakdowns and the tie-break."""
+        return rules.result(state)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """Versioned JSON-ready state."""
+        return dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        """Inverse of dump."""
+        return load(data)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's text form."""
+        return parse_action(text)
+
+    def seats_order(self, state: State) -> Sequence[int]:
+        """Seats clockwise from the starting player."""
+        return tuple(range(state.players))
+
+
+GAME = Rattus()
+register_game(GAME)
+
+__all__ = ["GAME", "Action", "Phase", "Rattus", "State", "parse_action"]
