@@ -8,7 +8,6 @@ the rules; a rejected action raises a RulesError and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -21,6 +20,7 @@ from engine.core.errors import (
     register_messages,
 )
 from engine.core.events import Event
+from engine.core.evolve import evolve
 from engine.core.rng import Rng
 from engine.rattus.actions import (
     Action,
@@ -67,7 +67,7 @@ from engine.rattus.events import (
     RatTokensSwapped,
     TurnBegan,
 )
-from engine.rattus.state import Phase, Recent, Reveal, State
+from engine.rattus.state import NO_FLAGS, Config, Ending, Phase, Recent, Reveal, State
 
 MESSAGES: dict[str, str] = {
     "unknown_region": "There is no region called {region}.",
@@ -161,10 +161,13 @@ def _region(s: State, region: Region) -> int:
 
 def holds(s: State, seat: int, card: ClassCard) -> bool:
     """True when `seat` holds `card`."""
-    for c, h in zip(s.cards, s.holders, strict=True):
-        if c is card:
-            return h == seat
-    return False
+    cards = s.config.cards
+    return card in cards and s.holders[cards.index(card)] == seat
+
+
+def held(s: State, seat: int) -> frozenset[ClassCard]:
+    """The class cards `seat` holds."""
+    return frozenset(c for c, h in zip(s.config.cards, s.holders, strict=True) if h == seat)
 
 
 def _require_ability(s: State, seat: int, card: ClassCard) -> None:
@@ -172,10 +175,6 @@ def _require_ability(s: State, seat: int, card: ClassCard) -> None:
         raise IllegalAction("no_card", card=card.value)
     if card in s.used:
         raise IllegalAction("ability_used", card=card.value)
-
-
-def _ability_open(s: State, seat: int, card: ClassCard) -> bool:
-    return card not in s.used and holds(s, seat, card)
 
 
 def _token(s: State, r: int, position: int, region: Region) -> int:
@@ -187,6 +186,11 @@ def _token(s: State, r: int, position: int, region: Region) -> int:
 
 def _after_ability(s: State) -> Phase:
     return Phase.FINAL if s.final_order else Phase.MAIN
+
+
+def _use(s: State, card: ClassCard, **flags: Any) -> Any:
+    """The turn's flags with `card` marked as used (and other flag changes)."""
+    return evolve(s.flags, used=s.flags.used | {card}, **flags)
 
 
 # ---------------------------------------------------------------- set-up
@@ -242,11 +246,8 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
     rounds = [order if k % 2 == 0 else order[::-1] for k in range(b.opening_rounds)]
     opening = tuple(seat for rnd in rounds for seat in rnd)
     return State(
-        expansion=expansion,
-        players=players,
-        removal=removal,
+        config=Config(expansion, players, removal, cards),
         rng=rng,
-        cards=cards,
         holders=tuple(-1 for _ in cards),
         board_tokens=tuple(tokens),
         cubes=tuple((0,) * players for _ in REGIONS),
@@ -288,18 +289,18 @@ def to_move(s: State) -> frozenset[int]:
     return frozenset((s.active,))
 
 
-def _place_counts(s: State, seat: int, r: int) -> tuple[int, ...]:
+def _place_counts(s: State, seat: int, r: int, peasant: bool) -> tuple[int, ...]:
     # Rules, phase B: as many cubes as rat tokens; the Peasant adds one (also where no rats are).
     res = s.reserve[seat]
-    if res == 0:
-        return ()
     k = len(s.board_tokens[r])
-    counts = set()
-    if k:
-        counts.add(min(k, res))
-    if holds(s, seat, ClassCard.PEASANT):
-        counts.add(min(k + 1, res))
-    return tuple(sorted(counts))
+    if res == 0 or (k == 0 and not peasant):
+        return ()
+    if not peasant:
+        return (min(k, res),)
+    if k == 0:
+        return (1,)
+    low, high = min(k, res), min(k + 1, res)
+    return (low,) if low == high else (low, high)
 
 
 def _spread_options(s: State, count: int) -> list[tuple[int, ...]]:
@@ -314,25 +315,28 @@ def _spread_options(s: State, count: int) -> list[tuple[int, ...]]:
 
 
 def _ability_actions(s: State, seat: int, final: bool) -> list[Action]:
+    usable = held(s, seat) - s.flags.used
+    if not usable:
+        return []
     b = s.board
     out: list[Action] = []
     tokens = s.board_tokens
-    if final and _ability_open(s, seat, ClassCard.PEASANT) and s.reserve[seat] > 0:
+    if final and ClassCard.PEASANT in usable and s.reserve[seat] > 0:
         # Final round: the Peasant adds one cube in any one region.
         out.extend(PlaceCubes(REGIONS[r], 1) for r in b.used)
-    if _ability_open(s, seat, ClassCard.KING):
+    if ClassCard.KING in usable:
         out.extend(KingMove(REGIONS[r]) for r in b.used if not tokens[r] and s.cubes[r][seat])
-    if _ability_open(s, seat, ClassCard.MONK):
+    if ClassCard.MONK in usable:
         for r in b.used:
             targets = [REGIONS[n] for n in b.neighbours[r] if len(tokens[n]) < b.max_tokens]
             for pos in range(len(tokens[r])):
                 out.extend(MonkMove(REGIONS[r], pos, t) for t in targets)
-    if _ability_open(s, seat, ClassCard.MERCHANT):
+    if ClassCard.MERCHANT in usable:
         for r in b.used:
             have = min(3, s.cubes[r][seat])
             for n in b.neighbours[r]:
                 out.extend(MerchantMove(REGIONS[r], REGIONS[n], k) for k in range(1, have + 1))
-    if _ability_open(s, seat, ClassCard.WITCH):
+    if ClassCard.WITCH in usable:
         for r in b.used:
             out.extend(WitchPeek(REGIONS[r], pos) for pos in range(len(tokens[r])))
     return out
@@ -366,9 +370,10 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     elif phase is Phase.MAIN:
         if not s.took_card:
             out.extend(TakeCard(c) for c, h in zip(s.cards, s.holders, strict=True) if h != seat)
-        if not s.placed:
+        if not s.placed and s.reserve[seat]:
+            peasant = holds(s, seat, ClassCard.PEASANT)
             for r in b.used:
-                out.extend(PlaceCubes(REGIONS[r], k) for k in _place_counts(s, seat, r))
+                out.extend(PlaceCubes(REGIONS[r], k) for k in _place_counts(s, seat, r, peasant))
         out.extend(_ability_actions(s, seat, final=False))
         out.extend(_plague_actions(s, seat, final=False))
     elif phase is Phase.WITCH:
@@ -432,11 +437,13 @@ def _opening(s: State, seat: int, a: PlaceOpening, ev: list[Event]) -> State:
         ev.append(CubesPlaced(seat, REGIONS[r], 1, opening=True))
         ev.append(CubesPlaced(seat, REGIONS[r2], 1, opening=True))
     rest = s.opening[1:]
-    s = replace(s, cubes=tuple(cubes), reserve=_add(s.reserve, seat, -2), opening=rest)
+    reserve = _add(s.reserve, seat, -2)
     if rest:
-        return replace(s, active=rest[0])
+        return evolve(s, cubes=tuple(cubes), reserve=reserve, opening=rest, active=rest[0])
     ev.append(TurnBegan(0, 1))
-    return replace(s, phase=Phase.MAIN, active=0, turn=1)
+    return evolve(
+        s, cubes=tuple(cubes), reserve=reserve, opening=rest, phase=Phase.MAIN, active=0, turn=1
+    )
 
 
 def _take(s: State, seat: int, a: TakeCard, ev: list[Event]) -> State:
@@ -449,7 +456,7 @@ def _take(s: State, seat: int, a: TakeCard, ev: list[Event]) -> State:
     if previous == seat:
         raise IllegalAction("already_hold_card", card=a.card.value)
     ev.append(ClassCardTaken(seat, a.card, previous if previous >= 0 else None))
-    return replace(s, holders=_set(s.holders, i, seat), took_card=True)
+    return evolve(s, holders=_set(s.holders, i, seat), flags=evolve(s.flags, took_card=True))
 
 
 def _place(s: State, seat: int, a: PlaceCubes, ev: list[Event]) -> State:
@@ -461,13 +468,13 @@ def _place(s: State, seat: int, a: PlaceCubes, ev: list[Event]) -> State:
             raise IllegalAction("no_cubes_left")
         if a.count != 1:
             raise IllegalAction("wrong_cube_count", region=a.region.value, allowed=1, count=a.count)
-        s = replace(s, used=s.used | {ClassCard.PEASANT})
+        flags = _use(s, ClassCard.PEASANT)
     else:
         if s.placed:
             raise IllegalAction("already_placed")
         if s.reserve[seat] == 0:
             raise IllegalAction("no_cubes_left")
-        counts = _place_counts(s, seat, r)
+        counts = _place_counts(s, seat, r, holds(s, seat, ClassCard.PEASANT))
         if not counts:
             raise IllegalAction("no_rats_to_place", region=a.region.value)
         if a.count not in counts:
@@ -475,10 +482,11 @@ def _place(s: State, seat: int, a: PlaceCubes, ev: list[Event]) -> State:
             raise IllegalAction(
                 "wrong_cube_count", region=a.region.value, allowed=allowed, count=a.count
             )
-        s = replace(s, placed=True)
+        flags = evolve(s.flags, placed=True)
     ev.append(CubesPlaced(seat, a.region, a.count))
     cubes = _set_row(s.cubes, r, _add(s.cubes[r], seat, a.count))
-    return _after(replace(s, cubes=cubes, reserve=_add(s.reserve, seat, -a.count)), ev)
+    s = evolve(s, cubes=cubes, reserve=_add(s.reserve, seat, -a.count), flags=flags)
+    return _after(s, ev)
 
 
 def _set_row(
@@ -495,11 +503,11 @@ def _king(s: State, seat: int, a: KingMove, ev: list[Event]) -> State:
     if not s.cubes[r][seat]:
         raise IllegalAction("no_cube_there", region=a.region.value)
     ev.append(CubeToPalace(seat, a.region))
-    s = replace(
+    s = evolve(
         s,
         cubes=_set_row(s.cubes, r, _add(s.cubes[r], seat, -1)),
         palace=_add(s.palace, seat, 1),
-        used=s.used | {ClassCard.KING},
+        flags=_use(s, ClassCard.KING),
     )
     return _after(s, ev)
 
@@ -520,7 +528,7 @@ def _monk(s: State, seat: int, a: MonkMove, ev: list[Event]) -> State:
     tokens[src] = src_row[: a.position] + src_row[a.position + 1 :]
     tokens[dst] = tokens[dst] + (token,)
     ev.append(RatTokenMoved(seat, a.source, a.position, a.target))
-    s = replace(s, board_tokens=tuple(tokens), used=s.used | {ClassCard.MONK})
+    s = evolve(s, board_tokens=tuple(tokens), flags=_use(s, ClassCard.MONK))
     return _after(s, ev)
 
 
@@ -540,7 +548,7 @@ def _merchant(s: State, seat: int, a: MerchantMove, ev: list[Event]) -> State:
     cubes = _set_row(s.cubes, src, _add(s.cubes[src], seat, -a.count))
     cubes = _set_row(cubes, dst, _add(cubes[dst], seat, a.count))
     ev.append(CubesMoved(seat, a.source, a.target, a.count))
-    return _after(replace(s, cubes=cubes, used=s.used | {ClassCard.MERCHANT}), ev)
+    return _after(evolve(s, cubes=cubes, flags=_use(s, ClassCard.MERCHANT)), ev)
 
 
 def _peek(s: State, seat: int, a: WitchPeek, ev: list[Event]) -> State:
@@ -557,7 +565,8 @@ def _peek(s: State, seat: int, a: WitchPeek, ev: list[Event]) -> State:
     ev.append(RatTokenPeeked(seat, a.region, a.position))
     ev.append(RatTokenSeen(seat, a.region, a.position, face.id, face.limit, face.symbols))
     known = s.known[:seat] + (s.known[seat] | {token},) + s.known[seat + 1 :]
-    return replace(s, phase=Phase.WITCH, witch=(*s.witch, (r, a.position)), known=known)
+    flags = evolve(s.flags, witch=(*s.witch, (r, a.position)))
+    return evolve(s, phase=Phase.WITCH, flags=flags, known=known)
 
 
 def _swap(s: State, seat: int, a: WitchSwap, ev: list[Event]) -> State:
@@ -570,9 +579,9 @@ def _swap(s: State, seat: int, a: WitchSwap, ev: list[Event]) -> State:
         tokens[r1] = _set(tokens[r1], p1, t2)
         tokens[r2] = _set(tokens[r2], p2, t1)
         ev.append(RatTokensSwapped(seat, REGIONS[r1], p1, REGIONS[r2], p2))
-        s = replace(s, board_tokens=tuple(tokens))
-    s = replace(s, witch=(), used=s.used | {ClassCard.WITCH})
-    return _after(replace(s, phase=_after_ability(s)), ev)
+        s = evolve(s, board_tokens=tuple(tokens))
+    s = evolve(s, flags=_use(s, ClassCard.WITCH, witch=()), phase=_after_ability(s))
+    return _after(s, ev)
 
 
 def _move_plague(s: State, seat: int, a: MovePlague, ev: list[Event]) -> State:
@@ -595,12 +604,19 @@ def _move_plague(s: State, seat: int, a: MovePlague, ev: list[Event]) -> State:
         raise IllegalAction("final_knight_counts")
     ev.append(PlagueMoved(seat, REGIONS[s.plague], a.region, a.neutral))
     recent = Recent(seat=seat, source=s.plague, target=r, neutral=a.neutral, final=final)
-    s = replace(s, plague=r, recent=recent)
     if final:
         # Final round: "Il comptera alors comme deux cubes supplémentaires (neutres) jusqu'à
         # la fin de la partie." No spread and no ravage now.
-        s = replace(s, final_neutral=True, used=s.used | {ClassCard.KNIGHT})
+        assert s.ending is not None
+        s = evolve(
+            s,
+            plague=r,
+            recent=recent,
+            ending=evolve(s.ending, neutral=True),
+            flags=_use(s, ClassCard.KNIGHT),
+        )
         return _after(s, ev)
+    s = evolve(s, plague=r, recent=recent)
     # Rules, the spread: 1 new rat if the plague region holds 1, 2 if it holds 2 or 3.
     k = len(s.board_tokens[r])
     count = min(0 if k == 0 else 1 if k == 1 else 2, len(s.supply))
@@ -618,7 +634,7 @@ def _begin_spread(s: State, count: int, ev: list[Event]) -> State:
     options = _spread_options(s, count)
     if len(options) == 1:
         return _spread(s, options[0], ev)
-    return replace(s, phase=Phase.SPREAD, spread_left=count)
+    return evolve(s, phase=Phase.SPREAD, flags=evolve(s.flags, spread_left=count))
 
 
 def _place_rats(s: State, seat: int, a: PlaceRats, ev: list[Event]) -> State:
@@ -645,14 +661,14 @@ def _spread(s: State, targets: tuple[int, ...], ev: list[Event]) -> State:
         tokens[r] = tokens[r] + (supply.pop(i),)
     for r in sorted(set(targets)):
         ev.append(RatTokensAdded(s.active, REGIONS[r], targets.count(r)))
-    recent = replace(s.recent, spread=targets) if s.recent else None
-    s = replace(
+    recent = evolve(s.recent, spread=targets) if s.recent else None
+    s = evolve(
         s,
         board_tokens=tuple(tokens),
         supply=tuple(supply),
         rng=rng,
         phase=Phase.MAIN,
-        spread_left=0,
+        flags=evolve(s.flags, spread_left=0),
         recent=recent,
     )
     return _ravage_and_end(s, ev)
@@ -720,8 +736,8 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
     known = tuple(k - gone if k & gone else k for k in s.known)
     recent = s.recent
     if recent is not None:
-        recent = replace(recent, reveals=recent.reveals + tuple(reveals))
-    return replace(
+        recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
+    return evolve(
         s,
         board_tokens=_set_row(s.board_tokens, r, tuple(tokens)),
         cubes=_set_row(s.cubes, r, tuple(cubes)),
@@ -733,10 +749,6 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
     )
 
 
-def _reset_turn(s: State) -> State:
-    return replace(s, took_card=False, placed=False, used=frozenset(), witch=(), spread_left=0)
-
-
 def _end_turn(s: State, ev: list[Event]) -> State:
     # Game end: after the turn in which the rat supply ran out or a player has all cubes out.
     reason = ""
@@ -744,16 +756,16 @@ def _end_turn(s: State, ev: list[Event]) -> State:
         reason = "rat_supply_empty"
     elif 0 in s.reserve:
         reason = "all_cubes_placed"
-    s = _reset_turn(s)
     n = s.players
     if not reason:
         nxt = (s.active + 1) % n
         ev.append(TurnBegan(nxt, s.turn + 1))
-        return replace(s, active=nxt, turn=s.turn + 1, phase=Phase.MAIN)
+        return evolve(s, active=nxt, turn=s.turn + 1, phase=Phase.MAIN, flags=NO_FLAGS)
     ev.append(GameEndTriggered(reason, s.active))
     # The final round is counter-clockwise, from the right of the last player, without them.
     order = tuple((s.active - i) % n for i in range(1, n))
-    s = replace(s, end_reason=reason, last_regular=s.active, final_order=order, phase=Phase.FINAL)
+    ending = Ending(reason=reason, last_regular=s.active, order=order)
+    s = evolve(s, ending=ending, phase=Phase.FINAL, flags=NO_FLAGS)
     return _next_final(s, ev, begin=True)
 
 
@@ -762,16 +774,17 @@ def _only_end(s: State, seat: int) -> bool:
 
 
 def _next_final(s: State, ev: list[Event], begin: bool) -> State:
-    order = s.final_order if begin else s.final_order[1:]
-    s = replace(s, final_order=order, used=frozenset())
+    assert s.ending is not None
+    order = s.ending.order if begin else s.ending.order[1:]
     while order:
         seat = order[0]
-        s = replace(s, active=seat, final_order=order, used=frozenset())
+        s = evolve(s, active=seat, ending=evolve(s.ending, order=order), flags=NO_FLAGS)
         if not _only_end(s, seat):
             ev.append(FinalTurnBegan(seat))
             return s
         order = order[1:]
-    return _final_ravage(replace(s, final_order=(), active=s.last_regular), ev)
+    s = evolve(s, active=s.ending.last_regular, ending=evolve(s.ending, order=()), flags=NO_FLAGS)
+    return _final_ravage(s, ev)
 
 
 def _after(s: State, ev: list[Event]) -> State:
@@ -794,7 +807,7 @@ def _final_ravage(s: State, ev: list[Event]) -> State:
             REGIONS[neutral_region] if neutral_region is not None else None,
         )
     )
-    s = replace(
+    s = evolve(
         s,
         recent=Recent(
             seat=s.last_regular,
@@ -806,7 +819,7 @@ def _final_ravage(s: State, ev: list[Event]) -> State:
     )
     for r in b.used:
         s = _ravage(s, r, r == neutral_region, ev)
-    s = replace(s, phase=Phase.OVER, active=s.last_regular)
+    s = evolve(s, phase=Phase.OVER, active=s.last_regular)
     res = result(s)
     ev.append(
         GameEnded(

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.rattus.data import ClassCard
-from engine.rattus.state import Phase, Recent, Reveal, State
+from engine.rattus.state import Config, Ending, Flags, Phase, Recent, Reveal, State
 
 SCHEMA_VERSION = 1
 
@@ -17,11 +17,11 @@ def dump(s: State) -> dict[str, Any]:
     rec = s.recent
     return {
         "v": SCHEMA_VERSION,
-        "x": s.expansion,
-        "n": s.players,
-        "rm": s.removal,
+        "x": s.config.expansion,
+        "n": s.config.players,
+        "rm": s.config.removal,
         "rng": [s.rng.seed, s.rng.counter],
-        "cards": [c.value for c in s.cards],
+        "cards": [c.value for c in s.config.cards],
         "hold": list(s.holders),
         "tok": [list(t) for t in s.board_tokens],
         "cub": [list(c) for c in s.cubes],
@@ -41,10 +41,14 @@ def dump(s: State) -> dict[str, Any]:
         "used": sorted(c.value for c in s.used),
         "witch": [list(w) for w in s.witch],
         "spl": s.spread_left,
-        "fin": list(s.final_order),
-        "fneu": s.final_neutral,
-        "last": s.last_regular,
-        "end": s.end_reason,
+        "end": None
+        if s.ending is None
+        else {
+            "why": s.ending.reason,
+            "last": s.ending.last_regular,
+            "order": list(s.ending.order),
+            "neu": s.ending.neutral,
+        },
         "rec": None
         if rec is None
         else {
@@ -75,12 +79,10 @@ def load(d: Mapping[str, Any]) -> State:
             final=rec["final"],
             reveals=tuple(Reveal(r, t, c, o, tuple(losses)) for r, t, c, o, losses in rec["rev"]),
         )
+    end = d["end"]
     return State(
-        expansion=d["x"],
-        players=d["n"],
-        removal=d["rm"],
+        config=Config(d["x"], d["n"], d["rm"], tuple(ClassCard(c) for c in d["cards"])),
         rng=Rng(d["rng"][0], d["rng"][1]),
-        cards=tuple(ClassCard(c) for c in d["cards"]),
         holders=tuple(d["hold"]),
         board_tokens=tuple(tuple(t) for t in d["tok"]),
         cubes=tuple(tuple(c) for c in d["cub"]),
@@ -95,14 +97,15 @@ def load(d: Mapping[str, Any]) -> State:
         active=d["act"],
         turn=d["turn"],
         opening=tuple(d["open"]),
-        took_card=d["took"],
-        placed=d["placed"],
-        used=frozenset(ClassCard(c) for c in d["used"]),
-        witch=tuple((r, p) for r, p in d["witch"]),
-        spread_left=d["spl"],
-        final_order=tuple(d["fin"]),
-        final_neutral=d["fneu"],
-        last_regular=d["last"],
-        end_reason=d["end"],
+        flags=Flags(
+            took_card=d["took"],
+            placed=d["placed"],
+            used=frozenset(ClassCard(c) for c in d["used"]),
+            witch=tuple((r, p) for r, p in d["witch"]),
+            spread_left=d["spl"],
+        ),
+        ending=None
+        if end is None
+        else Ending(end["why"], end["last"], tuple(end["order"]), end["neu"]),
         recent=recent,
     )

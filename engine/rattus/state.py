@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.core.rng import Rng
@@ -19,6 +19,45 @@ class Phase(StrEnum):
     SPREAD = "spread"  # the active player places the new rat tokens
     FINAL = "final"  # the final round: class abilities only
     OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """What never changes during a game."""
+
+    expansion: str
+    players: int
+    removal: str
+    cards: tuple[ClassCard, ...]  # class cards in play, in ClassCard order
+    # Derived from the fields above; kept here because the rules read it on every step.
+    board: Board = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "board", board(self.expansion, self.players, self.removal))
+
+
+@dataclass(frozen=True, slots=True)
+class Flags:
+    """What the player to move has done so far in this turn."""
+
+    took_card: bool = False
+    placed: bool = False
+    used: frozenset[ClassCard] = frozenset()
+    witch: tuple[tuple[int, int], ...] = ()  # this spell's looks: (region, position)
+    spread_left: int = 0
+
+
+NO_FLAGS = Flags()
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """The end was triggered: why, after whose turn, and the final round still to play."""
+
+    reason: str
+    last_regular: int
+    order: tuple[int, ...]  # final round: seats still to play, current first
+    neutral: bool = False  # the Knight moved the plague in the final round
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +86,15 @@ class Recent:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """A Rattus game. Regions are indexes into data.REGIONS; tokens are indexes into the faces."""
+    """A Rattus game. Regions are indexes into data.REGIONS; tokens are indexes into the faces.
 
-    expansion: str
-    players: int
-    removal: str
+    Few top-level fields on purpose: every action builds a new State, and a frozen dataclass
+    pays for each field it sets.
+    """
+
+    config: Config
     rng: Rng
-    cards: tuple[ClassCard, ...]  # class cards in play, fixed order
-    holders: tuple[int, ...]  # per card: holding seat, or -1 beside the board
+    holders: tuple[int, ...]  # per card in config.cards: holding seat, or -1 beside the board
     board_tokens: tuple[tuple[int, ...], ...]  # per region: face-down tokens, placement order
     cubes: tuple[tuple[int, ...], ...]  # per region: cubes of each seat
     palace: tuple[int, ...]
@@ -68,18 +108,71 @@ class State:
     active: int
     turn: int = 0
     opening: tuple[int, ...] = ()  # seats still to place opening cubes, in order
-    took_card: bool = False
-    placed: bool = False
-    used: frozenset[ClassCard] = frozenset()
-    witch: tuple[tuple[int, int], ...] = ()  # this spell's looks: (region, position)
-    spread_left: int = 0
-    final_order: tuple[int, ...] = ()  # final round: seats still to play, current first
-    final_neutral: bool = False  # the Knight moved the plague in the final round
-    last_regular: int = -1
-    end_reason: str = ""
+    flags: Flags = NO_FLAGS
+    ending: Ending | None = None
     recent: Recent | None = None
 
     @property
     def board(self) -> Board:
         """The static board of this game."""
-        return board(self.expansion, self.players, self.removal)
+        return self.config.board
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.config.players
+
+    @property
+    def expansion(self) -> str:
+        """ "" for the base game, "africanus" with the expansion."""
+        return self.config.expansion
+
+    @property
+    def cards(self) -> tuple[ClassCard, ...]:
+        """Class cards in play."""
+        return self.config.cards
+
+    @property
+    def took_card(self) -> bool:
+        """The player to move took a class card this turn."""
+        return self.flags.took_card
+
+    @property
+    def placed(self) -> bool:
+        """The player to move placed cubes this turn."""
+        return self.flags.placed
+
+    @property
+    def used(self) -> frozenset[ClassCard]:
+        """Class abilities used this turn."""
+        return self.flags.used
+
+    @property
+    def witch(self) -> tuple[tuple[int, int], ...]:
+        """The Witch's looks of the spell under way."""
+        return self.flags.witch
+
+    @property
+    def spread_left(self) -> int:
+        """New rat tokens still to place."""
+        return self.flags.spread_left
+
+    @property
+    def final_order(self) -> tuple[int, ...]:
+        """Final round: seats still to play, current first."""
+        return self.ending.order if self.ending else ()
+
+    @property
+    def final_neutral(self) -> bool:
+        """The Knight moved the plague in the final round: it counts as two cubes."""
+        return bool(self.ending and self.ending.neutral)
+
+    @property
+    def last_regular(self) -> int:
+        """Seat of the last regular turn, or -1 before the end is triggered."""
+        return self.ending.last_regular if self.ending else -1
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended, or ""."""
+        return self.ending.reason if self.ending else ""

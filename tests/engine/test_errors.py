@@ -17,7 +17,7 @@ from engine.core.errors import (
 from engine.rattus import GAME
 from engine.rattus.actions import PlaceCubes, PlaceRats
 from engine.rattus.data import Region
-from engine.rattus.state import Phase, State
+from engine.rattus.state import Ending, Phase, State
 from tests.engine.builders import play, position
 
 
@@ -185,7 +185,7 @@ def _raises(fn: Callable[[], object]) -> RulesError:
 
 def _no_card() -> RulesError:
     s = position(2, holders={}, plague="hispania")
-    s = replace(s, phase=Phase.FINAL, final_order=(0,), last_regular=1)
+    s = replace(s, phase=Phase.FINAL, ending=Ending("rat_supply_empty", 1, (0,)))
     return attempt(s, 0, "place gallia 1")
 
 
@@ -197,7 +197,7 @@ def _merchant_zero() -> object:
 
 def _final_knight() -> State:
     s = position(2, holders={"knight": 1}, plague="hispania", active=1)
-    return replace(s, phase=Phase.FINAL, final_order=(1,), last_regular=0)
+    return replace(s, phase=Phase.FINAL, ending=Ending("rat_supply_empty", 0, (1,)))
 
 
 @pytest.mark.parametrize("code", sorted(CASES))

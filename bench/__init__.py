@@ -1,0 +1,1 @@
+"""Benchmarks: each prints its figures and writes them as JSON under bench/results/."""
