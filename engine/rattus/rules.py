@@ -774,16 +774,17 @@ def _only_end(s: State, seat: int) -> bool:
 
 
 def _next_final(s: State, ev: list[Event], begin: bool) -> State:
-    assert s.ending is not None
-    order = s.ending.order if begin else s.ending.order[1:]
+    ending = s.ending
+    assert ending is not None
+    order = ending.order if begin else ending.order[1:]
     while order:
         seat = order[0]
-        s = evolve(s, active=seat, ending=evolve(s.ending, order=order), flags=NO_FLAGS)
+        s = evolve(s, active=seat, ending=evolve(ending, order=order), flags=NO_FLAGS)
         if not _only_end(s, seat):
             ev.append(FinalTurnBegan(seat))
             return s
         order = order[1:]
-    s = evolve(s, active=s.ending.last_regular, ending=evolve(s.ending, order=()), flags=NO_FLAGS)
+    s = evolve(s, active=ending.last_regular, ending=evolve(ending, order=()), flags=NO_FLAGS)
     return _final_ravage(s, ev)
 
 
