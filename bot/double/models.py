@@ -1,0 +1,505 @@
+"""Records kept by the Discord double: users, guilds, channels, messages, requests."""
+
+from __future__ import annotations
+
+import mimetypes
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from bot.double.snowflake import iso, now
+
+JSON = dict[str, Any]
+
+# Discord permission bits the double needs to reason about.
+ADMINISTRATOR = 1 << 3
+ALL_PERMISSIONS = 8866461766385663
+# What a fresh server grants @everyone (view, send, embed, attach, react, history, app commands...).
+DEFAULT_EVERYONE_PERMISSIONS = 1760286008004161
+# The bot's own role: the defaults plus managing messages and threads.
+DEFAULT_BOT_PERMISSIONS = 1760303187881537
+
+# Message flags the double interprets.
+FLAG_SUPPRESS_EMBEDS = 1 << 2
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+FLAG_COMPONENTS_V2 = 1 << 15
+
+# Channel types.
+GUILD_TEXT = 0
+DM = 1
+GUILD_CATEGORY = 4
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = frozenset({10, PUBLIC_THREAD, PRIVATE_THREAD})
+TEXT_LIKE_TYPES = frozenset({GUILD_TEXT, DM, 5, *THREAD_TYPES})
+
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+class DoubleError(Exception):
+    """A test drove the double in a way real Discord (or its client) would not allow."""
+
+
+class DoubleTimeoutError(AssertionError):
+    """A wait on the double timed out; the message lists what was recorded."""
+
+
+class DiscordHTTPError(Exception):
+    """An error answer in Discord's JSON error format."""
+
+    def __init__(self, status: int, code: int, message: str, errors: JSON | None = None) -> None:
+        """Build the error with HTTP status, Discord error code and message."""
+        super().__init__(f"{status} {code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors
+
+    def body(self) -> JSON:
+        """Return the JSON body Discord would send."""
+        body: JSON = {"message": self.message, "code": self.code}
+        if self.errors:
+            body["errors"] = self.errors
+        return body
+
+
+@dataclass(eq=False)
+class DoubleUser:
+    """A Discord user (a player, a guild owner or the bot itself)."""
+
+    id: int
+    username: str
+    global_name: str | None = None
+    bot: bool = False
+    locale: str = "en-US"
+    dms_open: bool = True
+
+    @property
+    def mention(self) -> str:
+        """Return the ``<@id>`` mention string."""
+        return f"<@{self.id}>"
+
+    @property
+    def display_name(self) -> str:
+        """Return the global name, or the username if there is none."""
+        return self.global_name or self.username
+
+    def payload(self) -> JSON:
+        """Return the user object Discord sends."""
+        data: JSON = {
+            "id": str(self.id),
+            "username": self.username,
+            "discriminator": "0",
+            "global_name": self.global_name,
+            "avatar": None,
+            "banner": None,
+            "accent_color": None,
+            "public_flags": 0,
+            "flags": 0,
+            "avatar_decoration_data": None,
+            "primary_guild": None,
+            "collectibles": None,
+        }
+        if self.bot:
+            data["bot"] = True
+        return data
+
+    def __repr__(self) -> str:
+        return f"<DoubleUser {self.username} id={self.id}>"
+
+
+@dataclass(eq=False)
+class DoubleRole:
+    """A guild role; the role whose id equals the guild id is @everyone."""
+
+    id: int
+    guild_id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+    color: int = 0
+
+    @property
+    def mention(self) -> str:
+        """Return the ``<@&id>`` mention string."""
+        return f"<@&{self.id}>"
+
+    def payload(self) -> JSON:
+        """Return the role object Discord sends."""
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "color": self.color,
+            "colors": {
+                "primary_color": self.color,
+                "secondary_color": None,
+                "tertiary_color": None,
+            },
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": self.managed,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class DoubleMember:
+    """A user's membership in one guild."""
+
+    user: DoubleUser
+    guild_id: int
+    nick: str | None = None
+    role_ids: list[int] = field(default_factory=list)
+    joined_at: datetime = field(default_factory=now)
+
+    def payload(self, *, with_user: bool = True, permissions: int | None = None) -> JSON:
+        """Return the guild member object Discord sends."""
+        data: JSON = {
+            "nick": self.nick,
+            "avatar": None,
+            "banner": None,
+            "roles": [str(r) for r in self.role_ids],
+            "joined_at": iso(self.joined_at),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = self.user.payload()
+        if permissions is not None:
+            data["permissions"] = str(permissions)
+        return data
+
+
+@dataclass(eq=False)
+class DoubleGuild:
+    """A guild (server) with its roles, members and channel ids."""
+
+    id: int
+    name: str
+    owner_id: int
+    locale: str = "en-US"
+    roles: dict[int, DoubleRole] = field(default_factory=dict)
+    members: dict[int, DoubleMember] = field(default_factory=dict)
+    channel_ids: list[int] = field(default_factory=list)
+    joined_at: datetime = field(default_factory=now)
+
+    @property
+    def everyone(self) -> DoubleRole:
+        """Return the @everyone role."""
+        return self.roles[self.id]
+
+    def permissions_of(self, user_id: int) -> int:
+        """Return a member's guild-wide permissions (owner and administrators get all)."""
+        if user_id == self.owner_id:
+            return ALL_PERMISSIONS
+        member = self.members.get(user_id)
+        perms = self.everyone.permissions
+        if member is not None:
+            for role_id in member.role_ids:
+                role = self.roles.get(role_id)
+                if role is not None:
+                    perms |= role.permissions
+        if perms & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        return perms
+
+    def __repr__(self) -> str:
+        return f"<DoubleGuild {self.name!r} id={self.id}>"
+
+
+@dataclass(eq=False)
+class DoubleChannel:
+    """A text channel, category, thread or DM channel."""
+
+    id: int
+    type: int
+    name: str | None
+    guild_id: int | None = None
+    parent_id: int | None = None
+    topic: str | None = None
+    position: int = 0
+    recipient: DoubleUser | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    deleted: bool = False
+    bot_can_send: bool = True
+    last_message_id: int | None = None
+    message_count: int = 0
+    thread_member_ids: set[int] = field(default_factory=set)
+    created_at: datetime = field(default_factory=now)
+    archived_at: datetime = field(default_factory=now)
+
+    @property
+    def is_thread(self) -> bool:
+        """Whether this channel is a thread."""
+        return self.type in THREAD_TYPES
+
+    @property
+    def is_dm(self) -> bool:
+        """Whether this is a DM channel."""
+        return self.type == DM
+
+    @property
+    def mention(self) -> str:
+        """Return the ``<#id>`` mention string."""
+        return f"<#{self.id}>"
+
+    def payload(self) -> JSON:
+        """Return the channel object Discord sends."""
+        if self.type == DM:
+            recipients = [self.recipient.payload()] if self.recipient else []
+            return {
+                "id": str(self.id),
+                "type": DM,
+                "last_message_id": _opt_str(self.last_message_id),
+                "recipients": recipients,
+                "flags": 0,
+            }
+        data: JSON = {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": _opt_str(self.guild_id),
+            "name": self.name,
+            "parent_id": _opt_str(self.parent_id),
+            "last_message_id": _opt_str(self.last_message_id),
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+        if self.is_thread:
+            data.update(
+                {
+                    "owner_id": _opt_str(self.owner_id),
+                    "message_count": self.message_count,
+                    "total_message_sent": self.message_count,
+                    "member_count": len(self.thread_member_ids),
+                    "thread_metadata": {
+                        "archived": self.archived,
+                        "auto_archive_duration": 1440,
+                        "archive_timestamp": iso(self.archived_at),
+                        "locked": self.locked,
+                        "invitable": True,
+                        "create_timestamp": iso(self.created_at),
+                    },
+                }
+            )
+        else:
+            data.update(
+                {
+                    "position": self.position,
+                    "permission_overwrites": [],
+                    "topic": self.topic,
+                    "nsfw": False,
+                    "default_auto_archive_duration": 1440,
+                }
+            )
+        return data
+
+    def __repr__(self) -> str:
+        return f"<DoubleChannel {self.name!r} type={self.type} id={self.id}>"
+
+
+@dataclass(eq=False)
+class DoubleAttachment:
+    """A file attached to a message (or to a slash command option), bytes included."""
+
+    id: int
+    filename: str
+    data: bytes
+    url: str
+    content_type: str | None = None
+    description: str | None = None
+
+    @property
+    def size(self) -> int:
+        """Return the size in bytes."""
+        return len(self.data)
+
+    def payload(self) -> JSON:
+        """Return the attachment object Discord sends."""
+        data: JSON = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type
+            or mimetypes.guess_type(self.filename)[0]
+            or "application/octet-stream",
+            "flags": 0,
+        }
+        if self.description is not None:
+            data["description"] = self.description
+        return data
+
+    def __repr__(self) -> str:
+        return f"<DoubleAttachment {self.filename!r} {self.size} bytes>"
+
+
+@dataclass
+class MessageRevision:
+    """What a message looked like before one of its edits."""
+
+    content: str
+    embeds: list[JSON]
+    components: list[JSON]
+    attachments: list[DoubleAttachment]
+    flags: int
+    replaced_at: datetime
+
+
+@dataclass(eq=False)
+class DoubleMessage:
+    """A message as the double stores it; always reflects the latest edit."""
+
+    id: int
+    channel_id: int
+    guild_id: int | None
+    author: DoubleUser
+    content: str = ""
+    embeds: list[JSON] = field(default_factory=list)
+    components: list[JSON] = field(default_factory=list)
+    attachments: list[DoubleAttachment] = field(default_factory=list)
+    flags: int = 0
+    tts: bool = False
+    type: int = 0
+    order: int = 0
+    created_at: datetime = field(default_factory=now)
+    edited_at: datetime | None = None
+    ephemeral_for: DoubleUser | None = None
+    interaction_id: int | None = None
+    interaction_metadata: JSON | None = None
+    webhook_id: int | None = None
+    message_reference: JSON | None = None
+    thread_id: int | None = None
+    pinned: bool = False
+    deleted: bool = False
+    reactions: dict[str, list[int]] = field(default_factory=dict)
+    revisions: list[MessageRevision] = field(default_factory=list)
+
+    @property
+    def ephemeral(self) -> bool:
+        """Whether only one user can see this message."""
+        return self.ephemeral_for is not None
+
+    @property
+    def loading(self) -> bool:
+        """Whether this is a deferred "Bot is thinking..." message not filled in yet."""
+        return bool(self.flags & FLAG_LOADING)
+
+    @property
+    def edits(self) -> list[MessageRevision]:
+        """Return the earlier versions of this message, oldest first."""
+        return self.revisions
+
+    @property
+    def files(self) -> list[DoubleAttachment]:
+        """Return the attachments (alias kept for symmetry with interaction results)."""
+        return self.attachments
+
+    @property
+    def text(self) -> str:
+        """Return content plus every embed's visible text, for loose assertions."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts.extend(
+                str(embed.get(key, "")) for key in ("title", "description") if embed.get(key)
+            )
+            for embed_field in embed.get("fields", []):
+                parts.append(f"{embed_field.get('name', '')}: {embed_field.get('value', '')}")
+            if footer := embed.get("footer", {}).get("text"):
+                parts.append(str(footer))
+            if author := embed.get("author", {}).get("name"):
+                parts.append(str(author))
+        for component in self.walk_components():
+            if component.get("type") == 10 and component.get("content"):
+                parts.append(str(component["content"]))
+        return "\n".join(p for p in parts if p)
+
+    def walk_components(self) -> Iterator[JSON]:
+        """Yield every component, depth first (rows, containers, sections, accessories)."""
+        yield from walk_components(self.components)
+
+    @property
+    def buttons(self) -> list[JSON]:
+        """Return every button component."""
+        return [c for c in self.walk_components() if c.get("type") == 2]
+
+    @property
+    def custom_ids(self) -> list[str]:
+        """Return the custom ids of all interactive components."""
+        return [c["custom_id"] for c in self.walk_components() if "custom_id" in c]
+
+    def find_component(self, custom_id: str | None = None, *, label: str | None = None) -> JSON:
+        """Return the component with this custom id (or button label); raise DoubleError if none."""
+        for component in self.walk_components():
+            if custom_id is not None and component.get("custom_id") == custom_id:
+                return component
+            if label is not None and component.get("label") == label:
+                return component
+        wanted = f"custom_id={custom_id!r}" if custom_id is not None else f"label={label!r}"
+        shown = [(c.get("label"), c.get("custom_id")) for c in self.walk_components()]
+        raise DoubleError(f"message {self.id} has no component with {wanted}; it has {shown}")
+
+    def snapshot(self) -> MessageRevision:
+        """Return the current state as a revision record."""
+        return MessageRevision(
+            content=self.content,
+            embeds=list(self.embeds),
+            components=list(self.components),
+            attachments=list(self.attachments),
+            flags=self.flags,
+            replaced_at=now(),
+        )
+
+    def mentioned_user_ids(self) -> list[int]:
+        """Return the ids of users mentioned as ``<@id>`` in the content."""
+        return [int(m) for m in _MENTION.findall(self.content)]
+
+    def __repr__(self) -> str:
+        extra = " ephemeral" if self.ephemeral else ""
+        extra += " deleted" if self.deleted else ""
+        shown = f"content={self.content!r}"
+        return f"<DoubleMessage id={self.id} channel={self.channel_id}{extra} {shown}>"
+
+
+@dataclass
+class RequestRecord:
+    """One HTTP request the bot made to the double's REST API."""
+
+    method: str
+    path: str
+    query: dict[str, str]
+    status: int = 0
+    body: Any = None
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} -> {self.status}"
+
+
+def walk_components(components: list[JSON]) -> Iterator[JSON]:
+    """Yield every component in a component tree, depth first."""
+    for component in components:
+        yield component
+        children: list[JSON] = list(component.get("components", []))
+        for key in ("accessory", "component"):
+            child = component.get(key)
+            if isinstance(child, dict):
+                children.append(child)
+        yield from walk_components(children)
+
+
+def _opt_str(value: int | None) -> str | None:
+    return None if value is None else str(value)
