@@ -1,0 +1,1 @@
+"""The Discord bot: discord.py client, store, service, commands, buttons and DMs."""

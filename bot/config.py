@@ -1,0 +1,61 @@
+"""Settings from the environment (and a .env file): every one is documented in .env.example."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+DEFAULT_DATABASE_URL = "sqlite:///rattus.sqlite3"
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message names what to set."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The bot's settings."""
+
+    token: str
+    database_url: str = DEFAULT_DATABASE_URL
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    api_base: str | None = None
+    gateway_url: str | None = None
+    render_threads: int = 2
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, *, load_dotenv: bool = True) -> Config:
+        """Read the settings; raise ConfigError with one clear sentence when one is wrong."""
+        if env is None:
+            if load_dotenv:
+                from dotenv import load_dotenv as _load
+
+                _load(override=False)
+            env = os.environ
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set: put your bot token in .env or the environment"
+                " (see .env.example and the README)."
+            )
+        guild = env.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
+        level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if not isinstance(logging.getLevelName(level), int):
+            raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        threads = env.get("RENDER_THREADS", "2").strip() or "2"
+        if not threads.isdigit() or int(threads) < 1:
+            raise ConfigError(f"RENDER_THREADS must be a positive number, not {threads!r}.")
+        return cls(
+            token=token,
+            database_url=env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            api_base=env.get("DISCORD_API_BASE", "").strip() or None,
+            gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
+            render_threads=int(threads),
+        )

@@ -1,0 +1,534 @@
+"""The game service: lobbies, seats, actions and AI seats, with no Discord in sight.
+
+Handling one action: map the user to a seat, take the game's lock, load the state (cache,
+else the newest snapshot plus the actions after it), `apply`, append to the store with the
+expected sequence number, then tell the publisher (which posts the board and sends DMs).
+Nothing is published before the action is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.ai import choose_action
+from bot.store import ChannelBusy, GameRow, StaleGame, Store
+from engine.core.contract import Game
+from engine.core.errors import RulesError
+from engine.core.events import Event
+from engine.core.registry import get_game, registered_games
+from engine.core.rng import Rng
+
+log = logging.getLogger(__name__)
+
+MAX_CACHE = 2048
+
+
+class BotError(Exception):
+    """A request the bot refuses; `code` names the message key error.<code>."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+class StaleAction(BotError):
+    """The button or command was for an earlier position: someone acted first."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("stale")
+        self.game_id = game_id
+
+
+@dataclass(frozen=True, slots=True)
+class UserRef:
+    """The Discord user behind a request."""
+
+    id: int
+    name: str
+    locale: str | None = None
+    manage_server: bool = False
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What one stored action (or the start of a game) changed, for the publisher."""
+
+    game: GameRow
+    seq: int
+    state: Any
+    events: tuple[Event, ...]
+    seat: int | None = None
+    actor_id: int | None = None
+    origin: str = "player"
+    action: str | None = None
+    previous_to_move: frozenset[int] = frozenset()
+    started: bool = False
+
+    @property
+    def engine(self) -> Game[Any, Any]:
+        """The rules of this game."""
+        return get_game(self.game.game)
+
+    @property
+    def over(self) -> bool:
+        """True when this action ended the game."""
+        return self.engine.is_over(self.state)
+
+    @property
+    def to_move(self) -> frozenset[int]:
+        """Seats to move after this action."""
+        return self.engine.to_move(self.state)
+
+    @property
+    def turn_changed(self) -> bool:
+        """True when someone else must now decide (a new turn message is due)."""
+        return self.started or self.over or self.to_move != self.previous_to_move
+
+
+class Publisher(Protocol):
+    """Where outcomes go once stored (the Discord layer, or a test double)."""
+
+    async def publish(self, outcome: Outcome) -> None:
+        """Show an outcome: board, what happened, whose turn, DMs."""
+        ...
+
+
+class NullPublisher:
+    """A publisher that shows nothing."""
+
+    async def publish(self, outcome: Outcome) -> None:
+        """Do nothing."""
+
+
+@dataclass(slots=True)
+class _Cached:
+    seq: int
+    state: Any
+
+
+@dataclass(slots=True)
+class ServiceConfig:
+    """Tunables of the service."""
+
+    ai_delay: float = 0.0  # seconds between two AI moves, so people can follow them
+    max_players: Mapping[str, int] = field(default_factory=dict)
+
+
+class GameService:
+    """Lobbies, seats and actions of every game."""
+
+    def __init__(
+        self,
+        store: Store,
+        publisher: Publisher | None = None,
+        *,
+        config: ServiceConfig | None = None,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] = lambda: secrets.randbits(63),
+    ) -> None:
+        self.store = store
+        self.publisher: Publisher = publisher or NullPublisher()
+        self.config = config or ServiceConfig()
+        self.clock = clock
+        self.seed_source = seed_source
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, _Cached] = {}
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._closing = False
+
+    # ------------------------------------------------------------------ helpers
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that serialises every change to one game."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    @staticmethod
+    def engine(game: GameRow) -> Game[Any, Any]:
+        """The rules of a stored game."""
+        return get_game(game.game)
+
+    async def game_in(self, channel_id: int, *, finished: bool = False) -> GameRow:
+        """The open game of a channel (or the last one, with finished=True); else no_game."""
+        game = await (
+            self.store.latest_game_in(channel_id)
+            if finished
+            else self.store.open_game_in(channel_id)
+        )
+        if game is None:
+            raise BotError("no_game")
+        return game
+
+    async def state_of(self, game: GameRow) -> Any:
+        """The current engine state of a started game (cached; the database is the truth)."""
+        cached = self._cache.get(game.id)
+        if cached is not None and cached.seq == game.seq:
+            return cached.state
+        state = await self.state_at(game, game.seq)
+        self._remember(game.id, game.seq, state)
+        return state
+
+    async def state_at(self, game: GameRow, seq: int) -> Any:
+        """The state after action `seq`: the newest snapshot at or before it, then replay."""
+        engine = self.engine(game)
+        snap_seq, data = await self.store.latest_snapshot(game.id, at_most=seq)
+        state = engine.load(data)
+        for row in await self.store.actions(game.id, after=snap_seq, upto=seq):
+            state = engine.apply(state, row.seat, engine.parse_action(row.action)).state
+        return state
+
+    def _remember(self, game_id: int, seq: int, state: Any) -> None:
+        if len(self._cache) >= MAX_CACHE and game_id not in self._cache:
+            self._cache.pop(next(iter(self._cache)))
+        self._cache[game_id] = _Cached(seq, state)
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game from the cache (after an undo, say)."""
+        self._cache.pop(game_id, None)
+
+    async def current_seq(self, channel_id: int) -> int | None:
+        """The sequence number of the channel's open game (read when a command arrives)."""
+        game = await self.store.open_game_in(channel_id)
+        return game.seq if game else None
+
+    # ------------------------------------------------------------------ lobby
+
+    async def new_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator: UserRef,
+        game: str = "rattus",
+        options: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> GameRow:
+        """Open a lobby in a channel; the creator joins it."""
+        if game not in registered_games():
+            raise BotError("unknown_game", game=game)
+        options = dict(options or {})
+        engine = get_game(game)
+        try:
+            # Validate the options now (2 players is always a legal count), not at start.
+            engine.new_game(2, 0, options)
+        except RulesError as exc:
+            raise BotError("bad_options", detail=exc.message) from exc
+        try:
+            game_id = await self.store.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                options=options,
+                settings=dict(settings or {}),
+                creator_id=creator.id,
+                seed=self.seed_source(),
+            )
+        except ChannelBusy:
+            raise BotError("channel_busy") from None
+        await self.store.add_player(
+            game_id, user_id=creator.id, name=creator.name, locale=creator.locale
+        )
+        return await self.store.get_game(game_id)
+
+    def max_players(self, game: GameRow) -> int:
+        """The most players this game's options allow."""
+        engine = self.engine(game)
+        if game.game == "rattus":
+            return 6 if game.options.get("expansion") == "africanus" else 4
+        return int(self.config.max_players.get(game.game, engine.max_players))
+
+    async def join(self, channel_id: int, user: UserRef) -> GameRow:
+        """Join the lobby of a channel."""
+        async with self._lobby(channel_id) as game:
+            if game.player_of(user.id) is not None:
+                raise BotError("already_joined")
+            if len(game.players) >= self.max_players(game):
+                raise BotError("lobby_full", count=self.max_players(game))
+            await self.store.add_player(
+                game.id, user_id=user.id, name=user.name, locale=user.locale
+            )
+            return await self.store.get_game(game.id)
+
+    async def add_ai(self, channel_id: int, user: UserRef) -> GameRow:
+        """Add an AI seat to the lobby (any lobby member may)."""
+        async with self._lobby(channel_id) as game:
+            if game.player_of(user.id) is None:
+                raise BotError("not_in_lobby")
+            if len(game.players) >= self.max_players(game):
+                raise BotError("lobby_full", count=self.max_players(game))
+            number = 1 + sum(1 for p in game.players if p.is_ai)
+            await self.store.add_player(game.id, user_id=None, name=f"AI {number}", is_ai=True)
+            return await self.store.get_game(game.id)
+
+    async def leave(self, channel_id: int, user: UserRef) -> GameRow:
+        """Leave a lobby, or leave a started game (the seat stays, marked as left)."""
+        game = await self.game_in(channel_id)
+        async with self.lock(game.id):
+            game = await self.store.get_game(game.id)
+            player = game.player_of(user.id)
+            if player is None:
+                raise BotError("not_in_game")
+            if game.status == "lobby":
+                if player.user_id == game.creator_id:
+                    raise BotError("creator_cannot_leave")
+                await self.store.remove_player(game.id, player.position)
+            else:
+                if player.left_at is not None:
+                    raise BotError("already_left")
+                await self.store.mark_left(game.id, player.position)
+            return await self.store.get_game(game.id)
+
+    async def start(self, channel_id: int, user: UserRef) -> Outcome:
+        """The creator starts the game: seats drawn from the seed, set-up, first decision."""
+        game = await self.game_in(channel_id)
+        async with self.lock(game.id):
+            game = await self.store.get_game(game.id)
+            if game.status != "lobby":
+                raise BotError("already_started")
+            if user.id != game.creator_id:
+                raise BotError("creator_only")
+            engine = self.engine(game)
+            count = len(game.players)
+            low, high = engine.min_players, self.max_players(game)
+            if not low <= count <= high:
+                raise BotError("player_count", low=low, high=high, count=count)
+            # Seat order is drawn with the game's own seed, so it replays like the rest.
+            order, _ = Rng(game.seed ^ 0x5EA7).shuffled([p.position for p in game.players])
+            seats = {position: seat for seat, position in enumerate(order)}
+            state = engine.new_game(count, game.seed, game.options)
+            await self.store.start_game(game.id, seats, engine.dump(state))
+            game = await self.store.get_game(game.id)
+            self._remember(game.id, 0, state)
+            outcome = Outcome(
+                game=game,
+                seq=0,
+                state=state,
+                events=tuple(engine.setup_events(state)),
+                origin="start",
+                started=True,
+            )
+            await self._publish(outcome)
+        self._kick_ai(game.id)
+        return outcome
+
+    async def abandon(self, channel_id: int, user: UserRef) -> GameRow:
+        """End a game without a result (its creator, or a member with Manage Server)."""
+        game = await self.game_in(channel_id)
+        async with self.lock(game.id):
+            game = await self.store.get_game(game.id)
+            if user.id != game.creator_id and not user.manage_server:
+                raise BotError("abandon_not_allowed")
+            await self.store.set_status(game.id, "abandoned")
+            self.forget(game.id)
+            return await self.store.get_game(game.id)
+
+    @contextlib.asynccontextmanager
+    async def _lobby(self, channel_id: int):  # type: ignore[no-untyped-def]
+        game = await self.game_in(channel_id)
+        async with self.lock(game.id):
+            game = await self.store.get_game(game.id)
+            if game.status != "lobby":
+                raise BotError("already_started")
+            yield game
+
+    # ------------------------------------------------------------------ playing
+
+    def seat_of(self, game: GameRow, user_id: int) -> int:
+        """The seat of a user in a started game; BotError when they may not act."""
+        player = game.player_of(user_id)
+        if player is None or player.seat is None:
+            raise BotError("not_in_game")
+        if player.left_at is not None:
+            raise BotError("you_left")
+        return player.seat
+
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        action: str | Any,
+        *,
+        expected_seq: int | None = None,
+    ) -> Outcome:
+        """A person's action: checked, applied, stored, then published."""
+        return await self._act(game_id, action, expected_seq, user_id=user_id, origin="player")
+
+    async def act_as(
+        self,
+        game_id: int,
+        seat: int,
+        action: str | Any,
+        *,
+        origin: str,
+        expected_seq: int | None = None,
+    ) -> Outcome:
+        """An action for a seat by the bot itself (AI seat, stand-in, timeout default)."""
+        return await self._act(game_id, action, expected_seq, seat=seat, origin=origin)
+
+    async def _act(
+        self,
+        game_id: int,
+        action: str | Any,
+        expected_seq: int | None,
+        *,
+        user_id: int | None = None,
+        seat: int | None = None,
+        origin: str,
+    ) -> Outcome:
+        async with self.lock(game_id):
+            game = await self.store.get_game(game_id)
+            if game.status == "lobby":
+                raise BotError("not_started")
+            if game.status == "over":
+                raise BotError("game_over")
+            if game.status == "abandoned":
+                raise BotError("game_abandoned")
+            if expected_seq is not None and expected_seq != game.seq:
+                raise StaleAction(game_id)
+            if user_id is not None:
+                seat = self.seat_of(game, user_id)
+            assert seat is not None
+            engine = self.engine(game)
+            state = await self.state_of(game)
+            parsed = engine.parse_action(action) if isinstance(action, str) else action
+            before = engine.to_move(state)
+            step = engine.apply(state, seat, parsed)
+            events = [e.to_dict() for e in step.events]
+            seq = await self.store.append(
+                game_id,
+                expected_seq=game.seq,
+                seat=seat,
+                actor_id=user_id,
+                origin=origin,
+                action=str(parsed),
+                events=events,
+                state=engine.dump(step.state),
+                over=engine.is_over(step.state),
+            )
+            self._remember(game_id, seq, step.state)
+            game.seq = seq
+            if engine.is_over(step.state):
+                game.status = "over"
+            outcome = Outcome(
+                game=game,
+                seq=seq,
+                state=step.state,
+                events=step.events,
+                seat=seat,
+                actor_id=user_id,
+                origin=origin,
+                action=str(parsed),
+                previous_to_move=before,
+            )
+            await self._publish(outcome)
+        self._kick_ai(game_id)
+        return outcome
+
+    async def _publish(self, outcome: Outcome) -> None:
+        # The action is committed; a failure to show it must not undo it.
+        try:
+            await self.publisher.publish(outcome)
+        except Exception:
+            log.exception("game %s: publishing seq %s failed", outcome.game.id, outcome.seq)
+
+    # ------------------------------------------------------------------ AI seats
+
+    def _kick_ai(self, game_id: int) -> None:
+        task = self._ai_tasks.get(game_id)
+        if self._closing or (task is not None and not task.done()):
+            return
+        self._ai_tasks[game_id] = asyncio.create_task(self._run_ai(game_id))
+
+    async def ai_seats_to_move(self, game: GameRow, state: Any) -> list[int]:
+        """AI seats (and stand-ins) that must decide now."""
+        if game.status != "active":
+            return []
+        engine = self.engine(game)
+        movers = engine.to_move(state)
+        return sorted(p.seat for p in game.seated() if p.is_ai and p.seat in movers)
+
+    async def _run_ai(self, game_id: int) -> None:
+        try:
+            while not self._closing:
+                game = await self.store.get_game(game_id)
+                if game.status != "active":
+                    return
+                state = await self.state_of(game)
+                seats = await self.ai_seats_to_move(game, state)
+                if not seats:
+                    return
+                if self.config.ai_delay:
+                    await asyncio.sleep(self.config.ai_delay)
+                seat = seats[0]
+                engine = self.engine(game)
+                action = choose_action(
+                    engine,
+                    engine.view(state, seat),
+                    engine.legal_actions(state, seat),
+                    random.Random(f"{game.seed}:{game.seq}:{seat}"),
+                )
+                try:
+                    await self.act_as(game_id, seat, action, origin="ai", expected_seq=game.seq)
+                except (StaleAction, StaleGame):
+                    continue  # a person acted meanwhile: look again
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: the AI seat failed", game_id)
+
+    async def resume(self) -> None:
+        """After a restart: let AI seats that were to move continue."""
+        for game_id in await self.store.active_game_ids():
+            self._kick_ai(game_id)
+
+    async def idle(self, timeout: float = 30.0) -> None:
+        """Wait until no AI seat is thinking (tests and the demo)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            running = [t for t in self._ai_tasks.values() if not t.done()]
+            if not running:
+                return
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("AI seats still playing")
+            await asyncio.wait(running, timeout=remaining)
+
+    async def close(self) -> None:
+        """Stop the AI tasks."""
+        self._closing = True
+        for task in self._ai_tasks.values():
+            task.cancel()
+        for task in self._ai_tasks.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # ------------------------------------------------------------------ reading
+
+    async def view_for(self, game: GameRow, seat: int | None) -> dict[str, Any]:
+        """The engine view of a seat (None = public)."""
+        return self.engine(game).view(await self.state_of(game), seat)
+
+    async def history(self, game: GameRow) -> list[Any]:
+        """Every stored action of a game."""
+        return list(await self.store.actions(game.id))
+
+
+def run_blocking(fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
+    """Run CPU work off the event loop."""
+    return asyncio.to_thread(fn, *args)
+
+
+def names_by_seat(game: GameRow) -> Sequence[str]:
+    """Display names in seat order."""
+    return [p.name for p in game.seated()]

@@ -1,0 +1,563 @@
+"""The store: SQLite through aiosqlite, numbered migrations, an append-only action log.
+
+One connection per process, WAL journal, every write inside `transaction()` (an asyncio lock
+around BEGIN IMMEDIATE ... COMMIT), so coroutines never share an open transaction. An append
+names the sequence number it expects; a different current number raises StaleGame, so of two
+conflicting actions exactly one is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+import aiosqlite
+
+SNAPSHOT_EVERY = 8  # actions between two state snapshots; loading replays at most this many
+
+
+class StoreError(Exception):
+    """Base of the store's errors."""
+
+
+class StaleGame(StoreError):
+    """Someone acted first: the game's sequence number is not the expected one."""
+
+    def __init__(self, game_id: int, expected: int, current: int) -> None:
+        super().__init__(f"game {game_id}: expected seq {expected}, found {current}")
+        self.game_id = game_id
+        self.expected = expected
+        self.current = current
+
+
+class GameNotFound(StoreError):
+    """No such game."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an open game."""
+
+
+class UnsupportedDatabase(StoreError):
+    """DATABASE_URL names a database this build cannot use."""
+
+
+@dataclass(slots=True)
+class PlayerRow:
+    """A player of a game (a lobby member until the game starts)."""
+
+    game_id: int
+    position: int
+    user_id: int | None
+    name: str
+    seat: int | None
+    is_ai: bool
+    joined_at: float
+    left_at: float | None
+    dm_closed: bool
+    locale: str | None
+
+
+@dataclass(slots=True)
+class GameRow:
+    """A game's row with its players."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    status: str
+    creator_id: int
+    seed: int
+    seq: int
+    lobby_message_id: int | None
+    turn_message_id: int | None
+    created_at: float
+    updated_at: float
+    ended_at: float | None
+    players: list[PlayerRow] = field(default_factory=list)
+
+    def seated(self) -> list[PlayerRow]:
+        """Players with a seat, by seat."""
+        return sorted((p for p in self.players if p.seat is not None), key=lambda p: p.seat or 0)
+
+    def player_of(self, user_id: int) -> PlayerRow | None:
+        """The player row of a Discord user, if they are in this game."""
+        for p in self.players:
+            if p.user_id == user_id:
+                return p
+        return None
+
+    def player_at(self, seat: int) -> PlayerRow:
+        """The player in `seat`."""
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+
+@dataclass(slots=True)
+class ActionRow:
+    """One stored action."""
+
+    game_id: int
+    seq: int
+    seat: int
+    actor_id: int | None
+    origin: str
+    action: str
+    events: list[dict[str, Any]]
+    at: float
+
+
+def sqlite_path(url: str) -> str:
+    """The file path (or ":memory:") of a sqlite DATABASE_URL."""
+    if "://" not in url:
+        return url  # a bare path
+    parsed = urlparse(url)
+    if parsed.scheme not in ("sqlite", "sqlite3"):
+        raise UnsupportedDatabase(
+            f"DATABASE_URL scheme {parsed.scheme!r} is not supported; use sqlite:///path.db"
+        )
+    # sqlite:///relative.db -> "relative.db"; sqlite:////abs/path.db -> "/abs/path.db"
+    path = unquote(url.split("://", 1)[1])
+    if path.startswith("/"):
+        path = path[1:]
+    return path or ":memory:"
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(number, name, sql) of every migration in bot/migrations, in order."""
+    out = []
+    folder = resources.files("bot").joinpath("migrations")
+    for entry in folder.iterdir():
+        m = re.fullmatch(r"(\d{4})_(\w+)\.sql", entry.name)
+        if m:
+            out.append((int(m.group(1)), m.group(2), entry.read_text("utf-8")))
+    out.sort()
+    numbers = [n for n, _, _ in out]
+    assert numbers == list(range(1, len(out) + 1)), f"migrations must be numbered 1..n: {numbers}"
+    return out
+
+
+class Store:
+    """All database access of the bot."""
+
+    def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
+        self.path = sqlite_path(url)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+        self._clock = clock
+
+    # ------------------------------------------------------------------ life cycle
+
+    async def open(self) -> None:
+        """Open the connection, set the pragmas and apply pending migrations."""
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode = WAL")
+        # NORMAL in WAL mode: a committed transaction survives the process being killed
+        # (the WAL is written before COMMIT returns); only a power cut may lose the newest.
+        await db.execute("PRAGMA synchronous = NORMAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        self._db = db
+        await self.migrate()
+
+    async def close(self) -> None:
+        """Close the connection."""
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        """The open connection."""
+        if self._db is None:
+            raise StoreError("store is not open")
+        return self._db
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the database; refuse a database newer than us."""
+        async with self._lock:
+            version = await self.user_version()
+            known = migrations()
+            if version > len(known):
+                raise StoreError(
+                    f"the database is at version {version}, newer than this bot ({len(known)})"
+                )
+            for number, _name, sql in known[version:]:
+                # Each file holds its own BEGIN; ... PRAGMA user_version = N; COMMIT;
+                await self.db.executescript(sql)
+                assert await self.user_version() == number, f"migration {number} left no version"
+            return len(known)
+
+    async def user_version(self) -> int:
+        """The schema version stored in the database."""
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error), one at a time."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            else:
+                await self.db.execute("COMMIT")
+
+    # ------------------------------------------------------------------ games
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: Mapping[str, Any],
+        settings: Mapping[str, Any],
+        creator_id: int,
+        seed: int,
+    ) -> int:
+        """Create a lobby; ChannelBusy when the channel already has an open game."""
+        now = self._clock()
+        try:
+            async with self.transaction() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game, options, settings, status,"
+                    " creator_id, seed, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        _json(options),
+                        _json(settings),
+                        creator_id,
+                        seed,
+                        now,
+                        now,
+                    ),
+                )
+                game_id = cur.lastrowid
+        except aiosqlite.IntegrityError as exc:
+            raise ChannelBusy(str(exc)) from exc
+        assert game_id is not None
+        return int(game_id)
+
+    async def get_game(self, game_id: int) -> GameRow:
+        """A game with its players; GameNotFound if there is none."""
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise GameNotFound(f"no game {game_id}")
+        game = _game(row)
+        game.players = await self.players(game_id)
+        return game
+
+    async def open_game_in(self, channel_id: int) -> GameRow | None:
+        """The lobby or active game of a channel, if any."""
+        async with self.db.execute(
+            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return await self.get_game(int(row["id"])) if row else None
+
+    async def latest_game_in(self, channel_id: int) -> GameRow | None:
+        """The open game of a channel, or else the one that ended last."""
+        async with self.db.execute(
+            "SELECT id FROM games WHERE channel_id = ?"
+            " ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return await self.get_game(int(row["id"])) if row else None
+
+    async def games_in_guild(self, guild_id: int, statuses: Iterable[str]) -> list[GameRow]:
+        """Games of a server with one of these statuses, newest first."""
+        wanted = list(statuses)
+        marks = ", ".join("?" for _ in wanted)
+        async with self.db.execute(
+            f"SELECT id FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id DESC",
+            (guild_id, *wanted),
+        ) as cur:
+            ids = [int(r["id"]) for r in await cur.fetchall()]
+        return [await self.get_game(i) for i in ids]
+
+    async def active_game_ids(self) -> list[int]:
+        """Ids of every lobby and active game."""
+        async with self.db.execute(
+            "SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+        ) as cur:
+            return [int(r["id"]) for r in await cur.fetchall()]
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        """Change a game's status (ended_at is set when it ends)."""
+        now = self._clock()
+        ended = now if status in ("over", "abandoned") else None
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE games SET status = ?, updated_at = ?, ended_at = COALESCE(?, ended_at)"
+                " WHERE id = ?",
+                (status, now, ended, game_id),
+            )
+
+    async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
+        """Remember the lobby or turn message of a game."""
+        column = {"lobby": "lobby_message_id", "turn": "turn_message_id"}[kind]
+        async with self.transaction() as db:
+            await db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
+
+    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> None:
+        """Replace a game's settings."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
+                (_json(settings), self._clock(), game_id),
+            )
+
+    # ------------------------------------------------------------------ players
+
+    async def players(self, game_id: int) -> list[PlayerRow]:
+        """Every player of a game, in join order."""
+        async with self.db.execute(
+            "SELECT * FROM players WHERE game_id = ? ORDER BY position", (game_id,)
+        ) as cur:
+            return [_player(r) for r in await cur.fetchall()]
+
+    async def add_player(
+        self,
+        game_id: int,
+        *,
+        user_id: int | None,
+        name: str,
+        is_ai: bool = False,
+        locale: str | None = None,
+    ) -> PlayerRow:
+        """Add a lobby member (a person, or an AI seat when user_id is None)."""
+        now = self._clock()
+        async with self.transaction() as db:
+            async with db.execute(
+                "SELECT COALESCE(MAX(position), -1) + 1 FROM players WHERE game_id = ?",
+                (game_id,),
+            ) as cur:
+                row = await cur.fetchone()
+            position = int(row[0]) if row else 0
+            await db.execute(
+                "INSERT INTO players (game_id, position, user_id, name, is_ai, joined_at, locale)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, position, user_id, name, int(is_ai), now, locale),
+            )
+        return PlayerRow(game_id, position, user_id, name, None, is_ai, now, None, False, locale)
+
+    async def remove_player(self, game_id: int, position: int) -> None:
+        """Remove a lobby member."""
+        async with self.transaction() as db:
+            await db.execute(
+                "DELETE FROM players WHERE game_id = ? AND position = ?", (game_id, position)
+            )
+
+    async def mark_left(self, game_id: int, position: int, left: bool = True) -> None:
+        """Mark a seated player as gone (or back)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE players SET left_at = ? WHERE game_id = ? AND position = ?",
+                (self._clock() if left else None, game_id, position),
+            )
+
+    async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
+        """Remember whether a player's DMs are closed."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE players SET dm_closed = ? WHERE game_id = ? AND user_id = ?",
+                (int(closed), game_id, user_id),
+            )
+
+    async def start_game(
+        self, game_id: int, seats: Mapping[int, int], state: Mapping[str, Any]
+    ) -> None:
+        """Seat the players (position -> seat), store the set-up state, mark the game active."""
+        now = self._clock()
+        async with self.transaction() as db:
+            async with db.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] != "lobby":
+                raise StaleGame(game_id, 0, -1)
+            for position, seat in seats.items():
+                await db.execute(
+                    "UPDATE players SET seat = ? WHERE game_id = ? AND position = ?",
+                    (seat, game_id, position),
+                )
+            await db.execute(
+                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)",
+                (game_id, _json(state)),
+            )
+            await db.execute(
+                "UPDATE games SET status = 'active', seq = 0, updated_at = ? WHERE id = ?",
+                (now, game_id),
+            )
+
+    # ------------------------------------------------------------------ the log
+
+    async def append(
+        self,
+        game_id: int,
+        *,
+        expected_seq: int,
+        seat: int,
+        actor_id: int | None,
+        origin: str,
+        action: str,
+        events: list[dict[str, Any]],
+        state: Mapping[str, Any],
+        over: bool,
+    ) -> int:
+        """Store one applied action as seq expected_seq + 1; StaleGame if someone was first.
+
+        The new state is snapshotted every SNAPSHOT_EVERY actions and at the end of the game.
+        Returns the new sequence number; it is durable when this returns.
+        """
+        seq = expected_seq + 1
+        now = self._clock()
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET seq = ?, updated_at = ?, status = ?,"
+                " ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
+                " WHERE id = ? AND seq = ? AND status = 'active'",
+                (seq, now, "over" if over else "active", over, now, game_id, expected_seq),
+            )
+            if cur.rowcount != 1:
+                async with db.execute("SELECT seq FROM games WHERE id = ?", (game_id,)) as check:
+                    row = await check.fetchone()
+                if row is None:
+                    raise GameNotFound(f"no game {game_id}")
+                raise StaleGame(game_id, expected_seq, int(row["seq"]))
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, actor_id, origin, action, events, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, actor_id, origin, action, _json(events), now),
+            )
+            if over or seq % SNAPSHOT_EVERY == 0:
+                await db.execute(
+                    "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                    (game_id, seq, _json(state)),
+                )
+        return seq
+
+    async def truncate(self, game_id: int, *, expected_seq: int, keep: int) -> None:
+        """Drop the actions after `keep` (undo); StaleGame if someone acted meanwhile."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET seq = ?, updated_at = ? WHERE id = ? AND seq = ?",
+                (keep, self._clock(), game_id, expected_seq),
+            )
+            if cur.rowcount != 1:
+                raise StaleGame(game_id, expected_seq, -1)
+            await db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
+            await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, keep))
+
+    async def latest_snapshot(
+        self, game_id: int, at_most: int | None = None
+    ) -> tuple[int, dict[str, Any]]:
+        """(seq, state) of the newest snapshot, or the newest at or before `at_most`."""
+        sql = "SELECT seq, state FROM snapshots WHERE game_id = ?"
+        args: tuple[Any, ...] = (game_id,)
+        if at_most is not None:
+            sql += " AND seq <= ?"
+            args = (game_id, at_most)
+        async with self.db.execute(sql + " ORDER BY seq DESC LIMIT 1", args) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise GameNotFound(f"game {game_id} has no state yet")
+        return int(row["seq"]), json.loads(row["state"])
+
+    async def actions(
+        self, game_id: int, *, after: int = 0, upto: int | None = None
+    ) -> list[ActionRow]:
+        """The stored actions with after < seq <= upto, in order."""
+        sql = "SELECT * FROM actions WHERE game_id = ? AND seq > ?"
+        args: tuple[Any, ...] = (game_id, after)
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args = (game_id, after, upto)
+        async with self.db.execute(sql + " ORDER BY seq", args) as cur:
+            return [_action(r) for r in await cur.fetchall()]
+
+    async def count_actions(self, game_id: int) -> int:
+        """How many actions a game has stored."""
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _game(r: aiosqlite.Row) -> GameRow:
+    return GameRow(
+        id=int(r["id"]),
+        guild_id=int(r["guild_id"]),
+        channel_id=int(r["channel_id"]),
+        game=r["game"],
+        options=json.loads(r["options"]),
+        settings=json.loads(r["settings"]),
+        status=r["status"],
+        creator_id=int(r["creator_id"]),
+        seed=int(r["seed"]),
+        seq=int(r["seq"]),
+        lobby_message_id=r["lobby_message_id"],
+        turn_message_id=r["turn_message_id"],
+        created_at=r["created_at"],
+        updated_at=r["updated_at"],
+        ended_at=r["ended_at"],
+    )
+
+
+def _player(r: aiosqlite.Row) -> PlayerRow:
+    return PlayerRow(
+        game_id=int(r["game_id"]),
+        position=int(r["position"]),
+        user_id=r["user_id"],
+        name=r["name"],
+        seat=r["seat"],
+        is_ai=bool(r["is_ai"]),
+        joined_at=r["joined_at"],
+        left_at=r["left_at"],
+        dm_closed=bool(r["dm_closed"]),
+        locale=r["locale"],
+    )
+
+
+def _action(r: aiosqlite.Row) -> ActionRow:
+    return ActionRow(
+        game_id=int(r["game_id"]),
+        seq=int(r["seq"]),
+        seat=int(r["seat"]),
+        actor_id=r["actor_id"],
+        origin=r["origin"],
+        action=r["action"],
+        events=json.loads(r["events"]),
+        at=r["at"],
+    )
