@@ -62,6 +62,11 @@ class Rattus:
         """Inverse of dump."""
         return load(data)
 
+    def default_reaction(self, state: State, seat: int) -> Action:
+        """Africanus: what `seat` answers in the open reaction window when it does not answer
+        in time (the standing order `always`); raises NotYourTurn when the seat is not asked."""
+        return rules.default_reaction(state, seat)
+
     def parse_action(self, text: str) -> Action:
         """Parse an action's text form."""
         return parse_action(text)
@@ -74,4 +79,6 @@ class Rattus:
 GAME = Rattus()
 register_game(GAME)
 
-__all__ = ["GAME", "Action", "Phase", "Rattus", "State", "parse_action"]
+default_reaction = rules.default_reaction
+
+__all__ = ["GAME", "Action", "Phase", "Rattus", "State", "default_reaction", "parse_action"]

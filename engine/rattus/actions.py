@@ -8,9 +8,20 @@ from functools import cache
 from typing import ClassVar
 
 from engine.core.errors import MalformedAction
-from engine.rattus.data import REGION_INDEX, ClassCard, Region, card_info, region_names
+from engine.rattus.data import (
+    REGION_INDEX,
+    ClassCard,
+    Region,
+    card_info,
+    region_cards,
+    region_names,
+)
+from engine.rattus.state import Standing
 
 _CARD_ORDER = {c: i for i, c in enumerate(ClassCard)}
+# Region cards are named by their printed id ("gallia-2"); actions sort them in data order.
+REGION_CARD_INDEX: dict[str, int] = {c.id: i for i, c in enumerate(region_cards())}
+_STANDING_ORDER = {s: i for i, s in enumerate(Standing)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +44,10 @@ class Action:
                 key.append(tuple(REGION_INDEX[r] for r in value))
             elif value is None:
                 key.append(-1)
+            elif isinstance(value, Standing):
+                key.append(_STANDING_ORDER[value])
+            elif isinstance(value, str):
+                key.append(REGION_CARD_INDEX.get(value, -1))
             else:
                 key.append(value)
         return tuple(key)
@@ -69,7 +84,7 @@ class TakeCard(Action):
 
     card: ClassCard
     verb: ClassVar[str] = "take"
-    order: ClassVar[int] = 1
+    order: ClassVar[int] = 10
 
     def __str__(self) -> str:
         return f"take {self.card}"
@@ -82,7 +97,7 @@ class PlaceCubes(Action):
     region: Region
     count: int
     verb: ClassVar[str] = "place"
-    order: ClassVar[int] = 2
+    order: ClassVar[int] = 20
 
     def __str__(self) -> str:
         return f"place {self.region} {self.count}"
@@ -94,7 +109,7 @@ class KingMove(Action):
 
     region: Region
     verb: ClassVar[str] = "king"
-    order: ClassVar[int] = 3
+    order: ClassVar[int] = 30
 
     def __str__(self) -> str:
         return f"king {self.region}"
@@ -108,7 +123,7 @@ class MonkMove(Action):
     position: int
     target: Region
     verb: ClassVar[str] = "monk"
-    order: ClassVar[int] = 4
+    order: ClassVar[int] = 40
 
     def __str__(self) -> str:
         return f"monk {self.source} {self.position + 1} {self.target}"
@@ -116,16 +131,22 @@ class MonkMove(Action):
 
 @dataclass(frozen=True, slots=True)
 class MerchantMove(Action):
-    """Merchant: move up to 3 of your cubes from one region to one neighbour."""
+    """Merchant: move up to 3 of your cubes from one region to one neighbour.
+
+    Africanus: `diplomat` says whether the cube carrying your diplomat is among them; it must
+    be when all your cubes of the region move.
+    """
 
     source: Region
     target: Region
     count: int
+    diplomat: bool = False
     verb: ClassVar[str] = "merchant"
-    order: ClassVar[int] = 5
+    order: ClassVar[int] = 50
 
     def __str__(self) -> str:
-        return f"merchant {self.source} {self.target} {self.count}"
+        text = f"merchant {self.source} {self.target} {self.count}"
+        return text + " diplomat" if self.diplomat else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +156,7 @@ class WitchPeek(Action):
     region: Region
     position: int
     verb: ClassVar[str] = "peek"
-    order: ClassVar[int] = 6
+    order: ClassVar[int] = 60
 
     def __str__(self) -> str:
         return f"peek {self.region} {self.position + 1}"
@@ -147,10 +168,104 @@ class WitchSwap(Action):
 
     swap: bool
     verb: ClassVar[str] = "swap"
-    order: ClassVar[int] = 7
+    order: ClassVar[int] = 70
 
     def __str__(self) -> str:
         return "swap" if self.swap else "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class UseAstronomer(Action):
+    """Astronomer (Africanus): draw 3 region cards, then keep one of them."""
+
+    verb: ClassVar[str] = "astronomer"
+    order: ClassVar[int] = 72
+
+    def __str__(self) -> str:
+        return "astronomer"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCard(Action):
+    """Astronomer: keep the card drawn at this position (from 0); the others are discarded.
+
+    The text names the position, not the card, so the log shows nobody the faces.
+    """
+
+    position: int
+    verb: ClassVar[str] = "choose"
+    order: ClassVar[int] = 73
+
+    def __str__(self) -> str:
+        return f"choose {self.position + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseExplorer(Action):
+    """Explorer (Africanus): draw and reveal 3 region cards."""
+
+    verb: ClassVar[str] = "explorer"
+    order: ClassVar[int] = 74
+
+    def __str__(self) -> str:
+        return "explorer"
+
+
+@dataclass(frozen=True, slots=True)
+class Explore(Action):
+    """Explorer: place one of your cubes in one of the revealed regions (None: no cube)."""
+
+    region: Region | None
+    verb: ClassVar[str] = "explore"
+    order: ClassVar[int] = 75
+
+    def __str__(self) -> str:
+        return f"explore {self.region or 'none'}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDiplomat(Action):
+    """Sultan (Africanus): put a diplomat under one of your cubes in a region."""
+
+    region: Region
+    verb: ClassVar[str] = "sultan"
+    order: ClassVar[int] = 76
+
+    def __str__(self) -> str:
+        return f"sultan {self.region}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCaravan(Action):
+    """Caravaneer (Africanus): move the caravan exactly two regions, through `middle`."""
+
+    middle: Region
+    target: Region
+    verb: ClassVar[str] = "caravan"
+    order: ClassVar[int] = 78
+
+    def __str__(self) -> str:
+        return f"caravan {self.middle} {self.target}"
+
+    @staticmethod
+    def from_words(args: list[str]) -> Action:
+        """One region places the caravan at set-up; two move it."""
+        if len(args) == 1:
+            return PlaceCaravan(parse_region(args[0]))
+        _expect(args, 2)
+        return MoveCaravan(parse_region(args[0]), parse_region(args[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCaravan(Action):
+    """Set-up (Africanus, with the Caravaneer): the last player places the caravan."""
+
+    region: Region
+    verb: ClassVar[str] = "caravan"
+    order: ClassVar[int] = 5
+
+    def __str__(self) -> str:
+        return f"caravan {self.region}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +275,7 @@ class MovePlague(Action):
     region: Region
     neutral: bool = False
     verb: ClassVar[str] = "plague"
-    order: ClassVar[int] = 9
+    order: ClassVar[int] = 90
 
     def __str__(self) -> str:
         return f"plague {self.region}" + (" +2" if self.neutral else "")
@@ -172,7 +287,7 @@ class PlaceRats(Action):
 
     regions: tuple[Region, ...]
     verb: ClassVar[str] = "rats"
-    order: ClassVar[int] = 10
+    order: ClassVar[int] = 100
 
     def __post_init__(self) -> None:
         # The rats are identical face down: only the multiset of regions matters.
@@ -186,11 +301,62 @@ class PlaceRats(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Protect(Action):
+    """Ravage (Africanus): play a region card from your hand onto one of your class cards.
+
+    The class card does not count as yours for the rest of this region's ravage.
+    """
+
+    card: str  # the region card's printed id, e.g. "gallia-2"
+    class_card: ClassCard
+    verb: ClassVar[str] = "protect"
+    order: ClassVar[int] = 110
+
+    def __str__(self) -> str:
+        return f"protect {self.card} {self.class_card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Ravage (Africanus): play no (more) region card on this rat token."""
+
+    verb: ClassVar[str] = "pass"
+    order: ClassVar[int] = 120
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRavage(Action):
+    """Final ravage (Africanus): the last player picks the next region to ravage."""
+
+    region: Region
+    verb: ClassVar[str] = "ravage"
+    order: ClassVar[int] = 130
+
+    def __str__(self) -> str:
+        return f"ravage {self.region}"
+
+
+@dataclass(frozen=True, slots=True)
+class SetStanding(Action):
+    """Africanus: your standing order for region cards; any time, even off-turn (private)."""
+
+    standing: Standing
+    verb: ClassVar[str] = "standing"
+    order: ClassVar[int] = 300
+
+    def __str__(self) -> str:
+        return f"standing {self.standing}"
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """Final round: end your last use of your class cards."""
 
     verb: ClassVar[str] = "done"
-    order: ClassVar[int] = 20
+    order: ClassVar[int] = 200
 
     def __str__(self) -> str:
         return "done"
@@ -208,6 +374,19 @@ BASE_ACTIONS: tuple[type[Action], ...] = (
     MovePlague,
     PlaceRats,
     EndTurn,
+)
+
+AFRICANUS_ACTIONS: tuple[type[Action], ...] = (
+    UseAstronomer,
+    KeepCard,
+    UseExplorer,
+    Explore,
+    PlaceDiplomat,
+    MoveCaravan,
+    Protect,
+    Decline,
+    ChooseRavage,
+    SetStanding,
 )
 
 
@@ -232,6 +411,14 @@ def _card_lookup() -> dict[str, ClassCard]:
         table[_fold(card.value)] = card
         table[_fold(info["name"])] = card
     return table
+
+
+def parse_region_card(word: str) -> str:
+    """A region card's printed id ("gallia-2"), ignoring case."""
+    card = _fold(word)
+    if card not in REGION_CARD_INDEX:
+        raise MalformedAction("unknown_region_card", region_card=word)
+    return card
 
 
 def parse_region(word: str) -> Region:
@@ -272,6 +459,7 @@ def register_verbs(kinds: tuple[type[Action], ...]) -> None:
 
 
 register_verbs(BASE_ACTIONS)
+register_verbs(AFRICANUS_ACTIONS)
 
 
 def parse_action(text: str) -> Action:
@@ -318,9 +506,12 @@ def _build(kind: type[Action], verb: str, args: list[str]) -> Action:
         pos = parse_int(args[1], low=1, high=9, what="position") - 1
         return MonkMove(parse_region(args[0]), pos, parse_region(args[2]))
     if kind is MerchantMove:
-        _expect(args, 3)
+        if len(args) == 4 and args[3].casefold() != "diplomat":
+            raise IndexError
+        if len(args) not in (3, 4):
+            raise IndexError
         count = parse_int(args[2], low=1, high=3, what="count")
-        return MerchantMove(parse_region(args[0]), parse_region(args[1]), count)
+        return MerchantMove(parse_region(args[0]), parse_region(args[1]), count, len(args) == 4)
     if kind is WitchPeek:
         _expect(args, 2)
         pos = parse_int(args[1], low=1, high=9, what="position") - 1
@@ -341,6 +532,34 @@ def _build(kind: type[Action], verb: str, args: list[str]) -> Action:
     if kind is EndTurn:
         _expect(args, 0)
         return EndTurn()
+    return _build_africanus(kind, args)
+
+
+def _build_africanus(kind: type[Action], args: list[str]) -> Action:
+    if kind in (UseAstronomer, UseExplorer, Decline):
+        _expect(args, 0)
+        return kind()
+    if kind is KeepCard:
+        _expect(args, 1)
+        return KeepCard(parse_int(args[0], low=1, high=9, what="position") - 1)
+    if kind is Explore:
+        _expect(args, 1)
+        return Explore(None if args[0].casefold() == "none" else parse_region(args[0]))
+    if kind is PlaceDiplomat:
+        _expect(args, 1)
+        return PlaceDiplomat(parse_region(args[0]))
+    if kind is Protect:
+        _expect(args, 2)
+        return Protect(parse_region_card(args[0]), parse_card(args[1]))
+    if kind is ChooseRavage:
+        _expect(args, 1)
+        return ChooseRavage(parse_region(args[0]))
+    if kind is SetStanding:
+        _expect(args, 1)
+        try:
+            return SetStanding(Standing(args[0].casefold()))
+        except ValueError:
+            raise MalformedAction("bad_standing", value=args[0]) from None
     raise IndexError
 
 
@@ -360,6 +579,10 @@ def well_formed(action: object) -> bool:
         if kind == "int" and (type(value) is not int or value < 0):
             return False
         if kind == "bool" and type(value) is not bool:
+            return False
+        if kind == "str" and type(value) is not str:
+            return False
+        if kind == "Standing" and not isinstance(value, Standing):
             return False
         if kind == "tuple[Region, ...]" and (
             not isinstance(value, tuple) or not all(isinstance(r, Region) for r in value)

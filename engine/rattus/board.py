@@ -5,7 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.rattus.data import REGION_INDEX, REGIONS, Region, TokenFace, raw, token_faces
+from engine.rattus.data import (
+    REGION_INDEX,
+    REGIONS,
+    Region,
+    TokenFace,
+    raw,
+    region_cards,
+    token_faces,
+)
 
 EXPANSIONS = ("", "africanus")
 REMOVALS = ("standard", "alternative")
@@ -31,6 +39,9 @@ class Board:
     opening_rounds: int
     knight_steps: int
     class_card_count: int
+    region_cards: tuple[int, ...] = ()  # Africanus: the region cards of the regions in play
+    hand_size: int = 0
+    diplomats: int = 0
 
     def is_neighbour(self, a: int, b: int) -> bool:
         """True when regions a and b (both in play) are neighbours, arrows included."""
@@ -105,7 +116,13 @@ def board(expansion: str, players: int, removal: str = "standard") -> Board:
         opening_rounds = int(row["opening_rounds"])
         knight_steps = int(row["knight_steps"])
         class_cards = int(row["class_cards"])
+        # "Avant de les mélanger, retirez du jeu les cartes Région correspondant aux régions
+        # qui ne sont pas accessibles."
+        cards = tuple(i for i, c in enumerate(region_cards()) if in_play[REGION_INDEX[c.region]])
+        hand_size = int(afr["hand_size"]["value"])
+        diplomats = int(afr["diplomats"]["value"])
     else:
+        cards, hand_size, diplomats = (), 0, 0
         removed = int(base["players"][str(players)]["removed_unseen"])
         opening_rounds, knight_steps, class_cards = 2, 2, 6
     return Board(
@@ -125,4 +142,7 @@ def board(expansion: str, players: int, removal: str = "standard") -> Board:
         opening_rounds=opening_rounds,
         knight_steps=knight_steps,
         class_card_count=class_cards,
+        region_cards=cards,
+        hand_size=hand_size,
+        diplomats=diplomats,
     )

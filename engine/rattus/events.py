@@ -191,3 +191,228 @@ class GameEnded(Event):
     ranking: tuple[int, ...]
     scores: tuple[int, ...]
     kind: ClassVar[str] = "game_ended"
+
+
+# ---------------------------------------------------------------- Africanus
+
+
+def _only(seat: int) -> frozenset[int]:
+    return frozenset({seat})
+
+
+@dataclass(frozen=True, slots=True)
+class RegionCardsDealt(Event):
+    """Set-up, private: the region cards a player was dealt."""
+
+    seat: int
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "region_cards_dealt"
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """Only the player sees their hand."""
+        return _only(self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class CaravanPlaced(Event):
+    """Set-up: the last player placed the caravan."""
+
+    seat: int
+    region: Region
+    kind: ClassVar[str] = "caravan_placed"
+
+
+@dataclass(frozen=True, slots=True)
+class CaravanMoved(Event):
+    """Caravaneer: the caravan moved two regions."""
+
+    seat: int
+    source: Region
+    middle: Region
+    target: Region
+    kind: ClassVar[str] = "caravan_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class CaravanCubeAdded(Event):
+    """Caravaneer: a player with the majority where the caravan passed added a cube there."""
+
+    seat: int
+    region: Region
+    kind: ClassVar[str] = "caravan_cube_added"
+
+
+@dataclass(frozen=True, slots=True)
+class RegionDeckReshuffled(Event):
+    """The region card draw pile ran out: the discard pile became the new draw pile."""
+
+    cards: int
+    kind: ClassVar[str] = "region_deck_reshuffled"
+
+
+@dataclass(frozen=True, slots=True)
+class AstronomerDrew(Event):
+    """Astronomer: a player drew region cards (public: how many, not which)."""
+
+    seat: int
+    count: int
+    kind: ClassVar[str] = "astronomer_drew"
+
+
+@dataclass(frozen=True, slots=True)
+class RegionCardsDrawn(Event):
+    """Astronomer, private: the faces of the cards drawn, in draw order."""
+
+    seat: int
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "region_cards_drawn"
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """Only the Astronomer's player sees the cards."""
+        return _only(self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class AstronomerKept(Event):
+    """Astronomer: the player kept one card and discarded the others face down."""
+
+    seat: int
+    discarded: int
+    kind: ClassVar[str] = "astronomer_kept"
+
+
+@dataclass(frozen=True, slots=True)
+class RegionCardKept(Event):
+    """Astronomer, private: the card kept."""
+
+    seat: int
+    card: str
+    kind: ClassVar[str] = "region_card_kept"
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """Only the Astronomer's player sees the card kept."""
+        return _only(self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorerRevealed(Event):
+    """Explorer: a player drew and revealed region cards."""
+
+    seat: int
+    cards: tuple[str, ...]
+    regions: tuple[Region, ...]
+    kind: ClassVar[str] = "explorer_revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorerPlaced(Event):
+    """Explorer: the player placed a cube in one revealed region (None: no cube); the cards
+    were discarded."""
+
+    seat: int
+    region: Region | None
+    kind: ClassVar[str] = "explorer_placed"
+
+
+@dataclass(frozen=True, slots=True)
+class DiplomatPlaced(Event):
+    """Sultan: a diplomat went under one of the player's cubes."""
+
+    seat: int
+    region: Region
+    kind: ClassVar[str] = "diplomat_placed"
+
+
+@dataclass(frozen=True, slots=True)
+class DiplomatMoved(Event):
+    """Merchant: the cube carrying the player's diplomat moved with the others."""
+
+    seat: int
+    source: Region
+    target: Region
+    kind: ClassVar[str] = "diplomat_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class DiplomatReturned(Event):
+    """The cube carrying a diplomat left its region (plague or palace): back to the supply."""
+
+    seat: int
+    region: Region
+    reason: str  # "plague" or "palace"
+    kind: ClassVar[str] = "diplomat_returned"
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionWindowOpened(Event):
+    """A revealed rat token would cost cubes to seats that asked to decide: they may protect."""
+
+    region: Region
+    token: str
+    limit: int
+    symbols: tuple[str, ...]
+    asked: tuple[int, ...]
+    kind: ClassVar[str] = "reaction_window_opened"
+
+
+@dataclass(frozen=True, slots=True)
+class RegionCardPlayed(Event):
+    """A player placed a region card on a class card: protected for this region's ravage."""
+
+    seat: int
+    card: str
+    class_card: ClassCard
+    region: Region
+    automatic: bool
+    kind: ClassVar[str] = "region_card_played"
+
+
+@dataclass(frozen=True, slots=True)
+class ProtectionDeclined(Event):
+    """A seat asked in a reaction window played no (more) region card."""
+
+    seat: int
+    kind: ClassVar[str] = "protection_declined"
+
+
+@dataclass(frozen=True, slots=True)
+class RegionCardsDiscarded(Event):
+    """The region's ravage ended: the region cards played on class cards were discarded."""
+
+    region: Region
+    cards: tuple[str, ...]
+    kind: ClassVar[str] = "region_cards_discarded"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingOrderSet(Event):
+    """Private: a player set their standing order for region cards."""
+
+    seat: int
+    standing: str
+    kind: ClassVar[str] = "standing_order_set"
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """Only the player knows their standing order."""
+        return _only(self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class RavageRegionChosen(Event):
+    """Final ravage: the last player chose the next region to ravage."""
+
+    seat: int
+    region: Region
+    kind: ClassVar[str] = "ravage_region_chosen"
+
+
+@dataclass(frozen=True, slots=True)
+class HandsRevealed(Event):
+    """End of game: every player showed the region cards left in hand."""
+
+    hands: tuple[tuple[str, ...], ...]
+    kind: ClassVar[str] = "hands_revealed"

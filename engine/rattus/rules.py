@@ -1,4 +1,5 @@
-"""The rules of Rattus: set-up, turns, class abilities, spread, ravage, final round and scoring.
+"""The rules of Rattus: set-up, turns, class abilities, spread, ravage, final round and scoring;
+with the Africanus expansion also region cards, the Orient cards, diplomats and the caravan.
 
 Every function is pure: it reads a State and returns a new one. `apply` checks, in this order,
 that the game is not over, that the seat is to move, that the action is well formed, and then
@@ -8,6 +9,7 @@ the rules; a rejected action raises a RulesError and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -22,17 +24,30 @@ from engine.core.errors import (
 from engine.core.events import Event
 from engine.core.evolve import evolve
 from engine.core.rng import Rng
+from engine.rattus import protection
 from engine.rattus.actions import (
+    REGION_CARD_INDEX,
     Action,
+    ChooseRavage,
+    Decline,
     EndTurn,
+    Explore,
+    KeepCard,
     KingMove,
     MerchantMove,
     MonkMove,
+    MoveCaravan,
     MovePlague,
+    PlaceCaravan,
     PlaceCubes,
+    PlaceDiplomat,
     PlaceOpening,
     PlaceRats,
+    Protect,
+    SetStanding,
     TakeCard,
+    UseAstronomer,
+    UseExplorer,
     WitchPeek,
     WitchSwap,
     well_formed,
@@ -44,30 +59,65 @@ from engine.rattus.data import (
     REGIONS,
     ClassCard,
     Region,
+    TokenFace,
     card_info,
     card_symbol,
+    raw,
+    region_cards,
     region_names,
 )
 from engine.rattus.events import (
+    AstronomerDrew,
+    AstronomerKept,
+    CaravanCubeAdded,
+    CaravanMoved,
+    CaravanPlaced,
     ClassCardTaken,
     CubesMoved,
     CubesPlaced,
     CubeToPalace,
+    DiplomatMoved,
+    DiplomatPlaced,
+    DiplomatReturned,
+    ExplorerPlaced,
+    ExplorerRevealed,
     FinalRavageBegan,
     FinalTurnBegan,
     GameEnded,
     GameEndTriggered,
     GameSetUp,
+    HandsRevealed,
     PlagueMoved,
+    ProtectionDeclined,
     RatTokenMoved,
     RatTokenPeeked,
     RatTokenRevealed,
     RatTokensAdded,
     RatTokenSeen,
     RatTokensSwapped,
+    RavageRegionChosen,
+    ReactionWindowOpened,
+    RegionCardKept,
+    RegionCardPlayed,
+    RegionCardsDealt,
+    RegionCardsDiscarded,
+    RegionCardsDrawn,
+    RegionDeckReshuffled,
+    StandingOrderSet,
     TurnBegan,
 )
-from engine.rattus.state import NO_FLAGS, Config, Ending, Phase, Recent, Reveal, State
+from engine.rattus.state import (
+    NO_FLAGS,
+    Africa,
+    Config,
+    Ending,
+    Phase,
+    Ravage,
+    Recent,
+    Reveal,
+    Standing,
+    State,
+)
 
 MESSAGES: dict[str, str] = {
     "unknown_region": "There is no region called {region}.",
@@ -108,6 +158,24 @@ MESSAGES: dict[str, str] = {
         "In the final round the plague piece moved by the Knight counts as two cubes: add +2."
     ),
     "spread_count": "Place exactly {count} rat token(s).",
+    # Africanus
+    "not_africanus": "That belongs to the Africanus expansion, which this game does not use.",
+    "unknown_region_card": "There is no region card called {region_card}.",
+    "bad_standing": "{value} is not a standing order: use always, never or ask.",
+    "no_region_cards_left": "There are no region cards left to draw.",
+    "no_such_card": "Choose one of the {count} card(s) you drew.",
+    "not_explored": "{region} is not one of the regions the Explorer revealed.",
+    "no_diplomat_left": "There is no diplomat left in the supply.",
+    "diplomat_already_there": "You already have a diplomat in {region}.",
+    "no_diplomat_there": "You have no diplomat in {region}.",
+    "diplomat_must_move": (
+        "All your cubes leave {region}, so the cube with your diplomat goes too: add diplomat."
+    ),
+    "caravan_return": "The caravan may not come back to {region} in the same move.",
+    "not_in_hand": "You do not hold the region card {region_card}.",
+    "card_does_not_fit": "The region card {region_card} cannot protect the {card}.",
+    "already_protected": "Your {card} is already protected in this region.",
+    "nothing_to_ravage": "{region} has nothing left for the plague to ravage.",
 }
 
 PHASE_TEXT: dict[str, str] = {
@@ -117,6 +185,11 @@ PHASE_TEXT: dict[str, str] = {
     "spread": "place the new rat tokens first",
     "final": "in the final round you may only use your class cards",
     "over": "the game is over",
+    "caravan": "the caravan is being placed",
+    "astronomer": "keep one of the region cards you drew first",
+    "explorer": "place a cube in a revealed region, or none, first",
+    "reaction": "the plague waits for players to protect their class cards",
+    "ravage_order": "the last player is choosing which region the plague ravages next",
 }
 
 
@@ -245,6 +318,9 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
     order = tuple(range(players))
     rounds = [order if k % 2 == 0 else order[::-1] for k in range(b.opening_rounds)]
     opening = tuple(seat for rnd in rounds for seat in rnd)
+    africa = None
+    if expansion:
+        africa, rng = _deal(b.region_cards, players, b.hand_size, rng)
     return State(
         config=Config(expansion, players, removal, cards),
         rng=rng,
@@ -261,13 +337,40 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
         phase=Phase.OPENING,
         active=opening[0],
         opening=opening,
+        africa=africa,
     )
 
 
+def _deal(cards: tuple[int, ...], players: int, size: int, rng: Rng) -> tuple[Africa, Rng]:
+    # Africanus, preparation: "Les cartes Région sont mélangées, et chaque joueur en reçoit 3."
+    # The pile stays sorted and every draw takes a card at random: the same as shuffling.
+    deck = list(cards)
+    hands = []
+    for _ in range(players):
+        hand = []
+        for _ in range(size):
+            i, rng = rng.below(len(deck))
+            hand.append(deck.pop(i))
+        hands.append(tuple(sorted(hand)))
+    africa = Africa(
+        hands=tuple(hands),
+        deck=tuple(deck),
+        discard=(),
+        standing=(Standing.ALWAYS,) * players,
+        diplomats=(0,) * len(REGIONS),
+    )
+    return africa, rng
+
+
+def card_id(card: int) -> str:
+    """Printed id of a region card."""
+    return region_cards()[card].id
+
+
 def setup_events(s: State) -> tuple[Event, ...]:
-    """The public facts of the set-up."""
+    """The events of the set-up: public facts, and each player's dealt hand (private)."""
     b = s.board
-    return (
+    events: list[Event] = [
         GameSetUp(
             players=s.players,
             regions=tuple(REGIONS[r] for r in b.used),
@@ -275,18 +378,41 @@ def setup_events(s: State) -> tuple[Event, ...]:
             cards=s.cards,
             rat_supply=len(s.supply),
             removed_unseen=len(s.removed),
-        ),
-    )
+        )
+    ]
+    if s.africa is not None:
+        for seat, hand in enumerate(s.africa.hands):
+            events.append(RegionCardsDealt(seat, tuple(card_id(c) for c in hand)))
+    return tuple(events)
 
 
 # ---------------------------------------------------------------- who moves, what is legal
 
 
 def to_move(s: State) -> frozenset[int]:
-    """Seats that must decide now."""
+    """Seats that must decide now: the active player, or the seats asked in a reaction window."""
     if s.phase is Phase.OVER:
         return frozenset()
+    if s.phase is Phase.REACTION:
+        return frozenset(_window(s).asked)
     return frozenset((s.active,))
+
+
+def _window(s: State) -> Ravage:
+    assert s.africa is not None and s.africa.ravage is not None
+    return s.africa.ravage
+
+
+def has_diplomat(s: State, r: int, seat: int) -> bool:
+    """True when `seat` has a diplomat under one of its cubes in region `r`."""
+    return s.africa is not None and bool(s.africa.diplomats[r] >> seat & 1)
+
+
+def diplomats_left(s: State) -> int:
+    """Diplomats still in the common supply."""
+    if s.africa is None:
+        return 0
+    return s.board.diplomats - sum(bin(m).count("1") for m in s.africa.diplomats)
 
 
 def _place_counts(s: State, seat: int, r: int, peasant: bool) -> tuple[int, ...]:
@@ -323,57 +449,171 @@ def _ability_actions(s: State, seat: int, final: bool) -> list[Action]:
     tokens = s.board_tokens
     if final and ClassCard.PEASANT in usable and s.reserve[seat] > 0:
         # Final round: the Peasant adds one cube in any one region.
-        out.extend(PlaceCubes(REGIONS[r], 1) for r in b.used)
+        out.extend(_place_a(r, 1) for r in b.used)
     if ClassCard.KING in usable:
-        out.extend(KingMove(REGIONS[r]) for r in b.used if not tokens[r] and s.cubes[r][seat])
+        out.extend(_king_a(r) for r in b.used if not tokens[r] and s.cubes[r][seat])
     if ClassCard.MONK in usable:
         for r in b.used:
-            targets = [REGIONS[n] for n in b.neighbours[r] if len(tokens[n]) < b.max_tokens]
+            targets = [n for n in b.neighbours[r] if len(tokens[n]) < b.max_tokens]
             for pos in range(len(tokens[r])):
-                out.extend(MonkMove(REGIONS[r], pos, t) for t in targets)
+                out.extend(_monk_a(r, pos, t) for t in targets)
     if ClassCard.MERCHANT in usable:
+        dips = s.africa.diplomats if s.africa is not None else None
         for r in b.used:
-            have = min(3, s.cubes[r][seat])
+            have = s.cubes[r][seat]
+            if not have:
+                continue
+            if dips is not None and dips[r] >> seat & 1:
+                out.extend(_diplomat_merchant(s, seat, r, have))
+                continue
+            top = min(3, have) + 1
             for n in b.neighbours[r]:
-                out.extend(MerchantMove(REGIONS[r], REGIONS[n], k) for k in range(1, have + 1))
+                out.extend(_merchant_a(r, n, k, False) for k in range(1, top))
     if ClassCard.WITCH in usable:
         for r in b.used:
-            out.extend(WitchPeek(REGIONS[r], pos) for pos in range(len(tokens[r])))
+            out.extend(_peek_a(r, pos) for pos in range(len(tokens[r])))
+    if s.africa is not None and usable & _ORIENT:
+        out.extend(_orient_actions(s, seat, usable))
     return out
 
 
-def _plague_actions(s: State, seat: int, final: bool) -> list[Action]:
-    knight = holds(s, seat, ClassCard.KNIGHT)
-    if final:
-        if not knight or ClassCard.KNIGHT in s.used:
-            return []
-        dests = s.board.within(s.plague, s.board.knight_steps)
-        return [MovePlague(REGIONS[r], True) for r in sorted(dests)]
-    steps = s.board.knight_steps if knight else 1
+_ORIENT = frozenset(
+    (ClassCard.ASTRONOMER, ClassCard.EXPLORER, ClassCard.SULTAN, ClassCard.CARAVANEER)
+)
+
+
+def _diplomat_merchant(s: State, seat: int, r: int, have: int) -> list[Action]:
+    # The cube carrying the diplomat may move (not into a region where the seat has one); it
+    # must move when every cube of the seat leaves.
     out: list[Action] = []
-    for r in sorted(s.board.within(s.plague, steps)):
+    for n in s.board.neighbours[r]:
+        free = not has_diplomat(s, n, seat)
+        for k in range(1, min(3, have) + 1):
+            if k < have:
+                out.append(_merchant_a(r, n, k, False))
+            if free:
+                out.append(_merchant_a(r, n, k, True))
+    return out
+
+
+def _orient_actions(s: State, seat: int, usable: frozenset[ClassCard]) -> list[Action]:
+    afr = s.africa
+    assert afr is not None
+    b = s.board
+    out: list[Action] = []
+    can_draw = bool(afr.deck or afr.discard)
+    if ClassCard.ASTRONOMER in usable and can_draw:
+        out.append(UseAstronomer())
+    if ClassCard.EXPLORER in usable and can_draw:
+        out.append(UseExplorer())
+    if ClassCard.SULTAN in usable and diplomats_left(s):
+        out.extend(
+            _diplomat_a(r) for r in b.used if s.cubes[r][seat] and not afr.diplomats[r] >> seat & 1
+        )
+    if ClassCard.CARAVANEER in usable and afr.caravan >= 0:
+        out.extend(_caravan_actions(s.expansion, s.players, afr.caravan))
+    return out
+
+
+# Actions are immutable values: the common ones are made once and shared (legal_actions
+# builds thousands per game).
+
+
+@cache
+def _place_a(r: int, k: int) -> Action:
+    return PlaceCubes(REGIONS[r], k)
+
+
+@cache
+def _king_a(r: int) -> Action:
+    return KingMove(REGIONS[r])
+
+
+@cache
+def _monk_a(r: int, pos: int, t: int) -> Action:
+    return MonkMove(REGIONS[r], pos, REGIONS[t])
+
+
+@cache
+def _merchant_a(r: int, n: int, k: int, diplomat: bool) -> Action:
+    return MerchantMove(REGIONS[r], REGIONS[n], k, diplomat)
+
+
+@cache
+def _peek_a(r: int, pos: int) -> Action:
+    return WitchPeek(REGIONS[r], pos)
+
+
+@cache
+def _take_a(card: ClassCard) -> Action:
+    return TakeCard(card)
+
+
+@cache
+def _diplomat_a(r: int) -> Action:
+    return PlaceDiplomat(REGIONS[r])
+
+
+@cache
+def _rats_a(combo: tuple[int, ...]) -> Action:
+    return PlaceRats(tuple(REGIONS[r] for r in combo))
+
+
+@cache
+def _caravan_actions(expansion: str, players: int, start: int) -> tuple[Action, ...]:
+    b = board(expansion, players)
+    return tuple(
+        MoveCaravan(REGIONS[m], REGIONS[e])
+        for m in b.neighbours[start]
+        for e in b.neighbours[m]
+        if e != start
+    )
+
+
+@cache
+def _plague_list(
+    expansion: str, players: int, start: int, steps: int, knight: bool, final: bool
+) -> tuple[Action, ...]:
+    dests = sorted(board(expansion, players).within(start, steps))
+    if final:
+        return tuple(MovePlague(REGIONS[r], True) for r in dests)
+    out: list[Action] = []
+    for r in dests:
         out.append(MovePlague(REGIONS[r], False))
         if knight:
             out.append(MovePlague(REGIONS[r], True))
-    return out
+    return tuple(out)
+
+
+def _plague_actions(s: State, seat: int, final: bool) -> tuple[Action, ...]:
+    knight = holds(s, seat, ClassCard.KNIGHT)
+    if final and (not knight or ClassCard.KNIGHT in s.used):
+        return ()
+    steps = s.board.knight_steps if knight else 1
+    return _plague_list(s.expansion, s.players, s.plague, steps, knight, final)
 
 
 def legal_actions(s: State, seat: int) -> list[Action]:
-    """Every legal action of `seat` in a fixed order; empty when the seat is not to move."""
-    if s.phase is Phase.OVER or seat != s.active:
+    """Every legal action of `seat` in a fixed order; empty when the seat is not to move.
+
+    Setting a standing order (Africanus) is allowed at any time but is not listed here.
+    """
+    phase = s.phase
+    if phase is Phase.REACTION:
+        return _reaction_actions(s, seat) if seat in _window(s).asked else []
+    if phase is Phase.OVER or seat != s.active:
         return []
     b = s.board
-    phase = s.phase
     out: list[Action] = []
     if phase is Phase.OPENING:
-        out.extend(PlaceOpening(REGIONS[r]) for r in b.used)
+        out.extend(_opening_actions(s.expansion, s.players))
     elif phase is Phase.MAIN:
         if not s.took_card:
-            out.extend(TakeCard(c) for c, h in zip(s.cards, s.holders, strict=True) if h != seat)
+            out.extend(_take_a(c) for c, h in zip(s.cards, s.holders, strict=True) if h != seat)
         if not s.placed and s.reserve[seat]:
             peasant = holds(s, seat, ClassCard.PEASANT)
             for r in b.used:
-                out.extend(PlaceCubes(REGIONS[r], k) for k in _place_counts(s, seat, r, peasant))
+                out.extend(_place_a(r, k) for k in _place_counts(s, seat, r, peasant))
         out.extend(_ability_actions(s, seat, final=False))
         out.extend(_plague_actions(s, seat, final=False))
     elif phase is Phase.WITCH:
@@ -381,9 +621,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             first = s.witch[0]
             for r in b.used:
                 out.extend(
-                    WitchPeek(REGIONS[r], pos)
-                    for pos in range(len(s.board_tokens[r]))
-                    if (r, pos) != first
+                    _peek_a(r, pos) for pos in range(len(s.board_tokens[r])) if (r, pos) != first
                 )
             out.append(WitchSwap(False))
         else:
@@ -391,15 +629,64 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             if s.witch[0][0] != s.witch[1][0]:
                 out.append(WitchSwap(True))
     elif phase is Phase.SPREAD:
-        out.extend(
-            PlaceRats(tuple(REGIONS[r] for r in combo))
-            for combo in _spread_options(s, s.spread_left)
-        )
+        out.extend(_rats_a(combo) for combo in _spread_options(s, s.spread_left))
     elif phase is Phase.FINAL:
         out.extend(_ability_actions(s, seat, final=True))
         out.extend(_plague_actions(s, seat, final=True))
         out.append(EndTurn())
+    else:
+        out.extend(_africanus_phase_actions(s, seat))
     return out
+
+
+@cache
+def _opening_actions(expansion: str, players: int) -> tuple[Action, ...]:
+    used = board(expansion, players).used
+    out: list[Action] = []
+    for i, r in enumerate(used):
+        out.append(PlaceOpening(REGIONS[r]))
+        if expansion:
+            # Africanus: "place deux de ses cubes dans n'importe quelle(s) région(s)".
+            out.extend(PlaceOpening(REGIONS[r], REGIONS[r2]) for r2 in used[i + 1 :])
+    return tuple(out)
+
+
+def _africanus_phase_actions(s: State, seat: int) -> list[Action]:
+    afr = s.africa
+    assert afr is not None
+    phase = s.phase
+    b = s.board
+    if phase is Phase.CARAVAN:
+        return [PlaceCaravan(REGIONS[r]) for r in b.used]
+    if phase is Phase.ASTRONOMER:
+        return [KeepCard(i) for i in range(len(afr.drawn))]
+    if phase is Phase.EXPLORER:
+        out: list[Action] = [Explore(None)]
+        if s.reserve[seat]:
+            regions = sorted({protection.card_region(c) for c in afr.drawn})
+            out.extend(Explore(REGIONS[r]) for r in regions)
+        return out
+    if phase is Phase.RAVAGE_ORDER:
+        return [ChooseRavage(REGIONS[r]) for r in sorted(afr.left)]
+    raise AssertionError(f"no actions for phase {phase}")
+
+
+def _reaction_actions(s: State, seat: int) -> list[Action]:
+    afr = s.africa
+    assert afr is not None and afr.ravage is not None
+    protected = {c for _, _, c in afr.ravage.protections}
+    mine = [c for c in held(s, seat) if c not in protected]
+    out: list[Action] = [
+        Protect(card_id(card), c)
+        for card in afr.hands[seat]
+        for c in sorted(mine, key=_CARD_RANK.__getitem__)
+        if protection.fits(card, c)
+    ]
+    out.append(Decline())
+    return out
+
+
+_CARD_RANK = {c: i for i, c in enumerate(ClassCard)}
 
 
 # ---------------------------------------------------------------- apply
@@ -409,7 +696,13 @@ def apply(s: State, seat: int, action: Action) -> Step[State]:
     """Apply `action` by `seat`, or raise a RulesError and change nothing."""
     if s.phase is Phase.OVER:
         raise GameFinished()
-    if seat != s.active:
+    if type(action) is SetStanding:
+        # Africanus: a standing order may be set at any time, off-turn too.
+        return _set_standing(s, seat, action)
+    if s.phase is Phase.REACTION:
+        if seat not in _window(s).asked:
+            raise NotYourTurn()
+    elif seat != s.active:
         raise NotYourTurn()
     if not well_formed(action):
         raise MalformedAction("malformed", text=type(action).__name__)
@@ -440,10 +733,25 @@ def _opening(s: State, seat: int, a: PlaceOpening, ev: list[Event]) -> State:
     reserve = _add(s.reserve, seat, -2)
     if rest:
         return evolve(s, cubes=tuple(cubes), reserve=reserve, opening=rest, active=rest[0])
+    s = evolve(s, cubes=tuple(cubes), reserve=reserve, opening=rest)
+    if ClassCard.CARAVANEER in s.cards:
+        # Africanus, preparation: "Si la carte Caravanier est en jeu, le dernier joueur (celui
+        # assis à la droite du premier joueur) place la pièce Caravane dans la région de son
+        # choix".
+        return evolve(s, phase=Phase.CARAVAN, active=s.players - 1)
+    return _first_turn(s, ev)
+
+
+def _first_turn(s: State, ev: list[Event]) -> State:
     ev.append(TurnBegan(0, 1))
-    return evolve(
-        s, cubes=tuple(cubes), reserve=reserve, opening=rest, phase=Phase.MAIN, active=0, turn=1
-    )
+    return evolve(s, phase=Phase.MAIN, active=0, turn=1)
+
+
+def _place_caravan(s: State, seat: int, a: PlaceCaravan, ev: list[Event]) -> State:
+    r = _region(s, a.region)
+    assert s.africa is not None
+    ev.append(CaravanPlaced(seat, a.region))
+    return _first_turn(evolve(s, africa=evolve(s.africa, caravan=r)), ev)
 
 
 def _take(s: State, seat: int, a: TakeCard, ev: list[Event]) -> State:
@@ -503,6 +811,11 @@ def _king(s: State, seat: int, a: KingMove, ev: list[Event]) -> State:
     if not s.cubes[r][seat]:
         raise IllegalAction("no_cube_there", region=a.region.value)
     ev.append(CubeToPalace(seat, a.region))
+    if s.cubes[r][seat] == 1 and has_diplomat(s, r, seat):
+        # The King takes ordinary cubes first; when the diplomat's cube is the last one, it
+        # leaves the region and the diplomat goes back to the supply (a project decision:
+        # diplomats belong to regions, and the palace is not one).
+        s = _drop_diplomat(s, r, seat, "palace", ev)
     s = evolve(
         s,
         cubes=_set_row(s.cubes, r, _add(s.cubes[r], seat, -1)),
@@ -510,6 +823,14 @@ def _king(s: State, seat: int, a: KingMove, ev: list[Event]) -> State:
         flags=_use(s, ClassCard.KING),
     )
     return _after(s, ev)
+
+
+def _drop_diplomat(s: State, r: int, seat: int, reason: str, ev: list[Event]) -> State:
+    afr = s.africa
+    assert afr is not None
+    ev.append(DiplomatReturned(seat, REGIONS[r], reason))
+    diplomats = _set(afr.diplomats, r, afr.diplomats[r] & ~(1 << seat))
+    return evolve(s, africa=evolve(afr, diplomats=diplomats))
 
 
 def _monk(s: State, seat: int, a: MonkMove, ev: list[Event]) -> State:
@@ -545,10 +866,29 @@ def _merchant(s: State, seat: int, a: MerchantMove, ev: list[Event]) -> State:
         raise IllegalAction("no_cube_there", region=a.source.value)
     if have < a.count:
         raise IllegalAction("not_enough_cubes", have=have, region=a.source.value)
+    carried = has_diplomat(s, src, seat)
+    if a.diplomat:
+        if not carried:
+            raise IllegalAction("no_diplomat_there", region=a.source.value)
+        # Sultan: "vous ne pouvez pas déplacer un cube avec un pion Diplomate dans une région
+        # contenant déjà l'un de vos cubes avec un pion Diplomate."
+        if has_diplomat(s, dst, seat):
+            raise IllegalAction("diplomat_already_there", region=a.target.value)
+    elif carried and a.count == have:
+        raise IllegalAction("diplomat_must_move", region=a.source.value)
     cubes = _set_row(s.cubes, src, _add(s.cubes[src], seat, -a.count))
     cubes = _set_row(cubes, dst, _add(cubes[dst], seat, a.count))
     ev.append(CubesMoved(seat, a.source, a.target, a.count))
-    return _after(evolve(s, cubes=cubes, flags=_use(s, ClassCard.MERCHANT)), ev)
+    s = evolve(s, cubes=cubes, flags=_use(s, ClassCard.MERCHANT))
+    if a.diplomat:
+        afr = s.africa
+        assert afr is not None
+        bit = 1 << seat
+        diplomats = _set(afr.diplomats, src, afr.diplomats[src] & ~bit)
+        diplomats = _set(diplomats, dst, diplomats[dst] | bit)
+        ev.append(DiplomatMoved(seat, a.source, a.target))
+        s = evolve(s, africa=evolve(afr, diplomats=diplomats))
+    return _after(s, ev)
 
 
 def _peek(s: State, seat: int, a: WitchPeek, ev: list[Event]) -> State:
@@ -676,12 +1016,18 @@ def _spread(s: State, targets: tuple[int, ...], ev: list[Event]) -> State:
 
 def _ravage_and_end(s: State, ev: list[Event]) -> State:
     neutral = bool(s.recent and s.recent.neutral)
-    s = _ravage(s, s.plague, neutral, ev)
+    if s.africa is not None:
+        s, paused = _ravage_africa(s, s.plague, neutral, ev)
+        if paused:
+            return s
+    else:
+        s = _ravage(s, s.plague, neutral, ev)
     return _end_turn(s, ev)
 
 
 def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
-    """Reveal the region's tokens one at a time in random order until no token or no cube."""
+    """Base game: reveal the region's tokens one at a time in random order until no token or
+    no cube."""
     tokens = list(s.board_tokens[r])
     cubes = list(s.cubes[r])
     if not tokens or not any(cubes):
@@ -716,8 +1062,6 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
                 for p in range(n):
                     if cubes[p]:
                         hits[p] += 1
-            # One cube per matching class card held (Africanus: several cards of one class
-            # each cost a cube).
             for symbol in face.classes:
                 for holder in symbol_holders.get(symbol, ()):
                     hits[holder] += 1
@@ -747,6 +1091,460 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
         rng=rng,
         recent=recent,
     )
+
+
+# ---------------------------------------------------------------- Africanus: the ravage
+
+Protections = tuple[tuple[int, int, ClassCard], ...]
+BySymbol = dict[str, list[tuple[ClassCard, int]]]
+
+
+def _by_symbol(s: State) -> BySymbol:
+    out: BySymbol = {}
+    for card, holder in zip(s.cards, s.holders, strict=True):
+        if holder >= 0:
+            out.setdefault(card_symbol(card), []).append((card, holder))
+    return out
+
+
+def _hits(
+    face: TokenFace, cubes: list[int], by_symbol: BySymbol, protected: set[ClassCard], n: int
+) -> list[int]:
+    """Cubes each seat would lose to `face` before the cap at its cubes in the region."""
+    hits = [0] * n
+    # "The M symbols are always evaluated first": majority as the token is revealed; a tie
+    # hits every tied player.
+    for _ in range(face.majority):
+        top = max(cubes)
+        if top:
+            for p in range(n):
+                if cubes[p] == top:
+                    hits[p] += 1
+    for _ in range(face.all):
+        for p in range(n):
+            if cubes[p]:
+                hits[p] += 1
+    # One cube per matching class card held: "Si plusieurs cartes d'une même classe sont en
+    # jeu, les joueurs retireront du plateau un cube de population pour chaque carte
+    # correspondante en leur possession". A protected class card counts as not held.
+    for symbol in face.classes:
+        for card, holder in by_symbol.get(symbol, ()):
+            if card not in protected:
+                hits[holder] += 1
+    return hits
+
+
+def _targets(
+    face: TokenFace, by_symbol: BySymbol, protected: set[ClassCard], seat: int
+) -> list[ClassCard]:
+    """The seat's unprotected class cards the token hits (region cards never stop M or A)."""
+    return [
+        card
+        for symbol in face.classes
+        for card, holder in by_symbol.get(symbol, ())
+        if holder == seat and card not in protected
+    ]
+
+
+def _ravage_africa(
+    s: State,
+    r: int,
+    neutral: bool,
+    ev: list[Event],
+    protections: Protections = (),
+    pending: int = -1,
+) -> tuple[State, bool]:
+    """Africanus: ravage region `r` as in the base game, with region cards.
+
+    Right after each reveal and before its effects, seats whose cubes it would cost may play
+    region cards on their class cards: `always` seats do it now (protection.plan), `ask` seats
+    get a reaction window, and the ravage pauses (returns paused=True) until they answer. A
+    protection lasts for the rest of this region's ravage; the cards are then discarded.
+    `pending` resumes the ravage with the effects of a token revealed before the window.
+    """
+    afr = s.africa
+    assert afr is not None
+    tokens = list(s.board_tokens[r])
+    cubes = list(s.cubes[r])
+    if pending < 0 and (not tokens or not any(cubes)):
+        return s, False
+    n = s.players
+    faces = s.board.faces
+    region = REGIONS[r]
+    reserve = list(s.reserve)
+    hands = list(afr.hands)
+    standing = afr.standing
+    rng = s.rng
+    extra = 2 if neutral else 0
+    diplomats = afr.diplomats[r]
+    revealed: list[int] = []
+    reveals: list[Reveal] = []
+    prot = list(protections)
+    protected = {c for _, _, c in prot}
+    by_symbol = _by_symbol(s)
+    paused: Ravage | None = None
+    while True:
+        if pending >= 0:
+            token, pending = pending, -1
+            face = faces[token]
+            total = sum(cubes) + extra
+            outbreak = True  # windows only open on an outbreak
+            hits = None
+        else:
+            if not tokens or not any(cubes):
+                break
+            i, rng = rng.below(len(tokens))
+            token = tokens.pop(i)
+            revealed.append(token)
+            face = faces[token]
+            total = sum(cubes) + extra
+            outbreak = total >= face.limit
+            hits = None
+            if outbreak and face.classes and any(hands):
+                asked = []
+                hits = check = _hits(face, cubes, by_symbol, protected, n)
+                for p in range(n):
+                    if not (check[p] and cubes[p] and hands[p]) or standing[p] is Standing.NEVER:
+                        continue
+                    targets = _targets(face, by_symbol, protected, p)
+                    if not targets:
+                        continue
+                    costs = protection.card_costs(hands[p], p, s.cubes)
+                    pairs = protection.plan(hands[p], targets, check[p], cubes[p], costs)
+                    if not pairs:
+                        continue
+                    if standing[p] is Standing.ASK:
+                        asked.append(p)
+                        continue
+                    for card, c in pairs:
+                        hands[p] = tuple(x for x in hands[p] if x != card)
+                        prot.append((p, card, c))
+                        protected.add(c)
+                        ev.append(RegionCardPlayed(p, card_id(card), c, region, True))
+                    hits = None  # protections changed what the token costs
+                if asked:
+                    ev.append(
+                        ReactionWindowOpened(
+                            region, face.id, face.limit, face.symbols, tuple(asked)
+                        )
+                    )
+                    paused = Ravage(r, neutral, token, tuple(asked), tuple(prot))
+                    break
+        losses = [0] * n
+        if outbreak:
+            if hits is None:
+                hits = _hits(face, cubes, by_symbol, protected, n)
+            for p in range(n):
+                loss = min(hits[p], cubes[p])
+                losses[p] = loss
+                cubes[p] -= loss
+                reserve[p] += loss
+        reveals.append(Reveal(r, token, total, outbreak, tuple(losses)))
+        ev.append(
+            RatTokenRevealed(
+                region, face.id, face.limit, face.symbols, total, outbreak, tuple(losses)
+            )
+        )
+        if diplomats and outbreak:
+            for p in range(n):
+                if not cubes[p] and diplomats >> p & 1:
+                    # Sultan: the diplomat's cube dies last; then "ce dernier retourne alors
+                    # dans la réserve".
+                    diplomats &= ~(1 << p)
+                    ev.append(DiplomatReturned(p, region, "plague"))
+    discard = afr.discard
+    if paused is None and prot:
+        # "La carte Région est défaussée lorsque tous les rats de la région ont été révélés".
+        played = tuple(sorted(c for _, c, _ in prot))
+        ev.append(RegionCardsDiscarded(region, tuple(card_id(c) for c in played)))
+        discard = tuple(sorted(discard + played))
+    gone = frozenset(revealed)
+    known = tuple(k - gone if k & gone else k for k in s.known)
+    recent = s.recent
+    if recent is not None and reveals:
+        recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
+    africa = afr
+    if prot or paused or afr.ravage or diplomats != afr.diplomats[r]:
+        africa = evolve(
+            afr,
+            hands=tuple(hands),
+            discard=discard,
+            diplomats=_set(afr.diplomats, r, diplomats),
+            ravage=paused,
+        )
+    s = evolve(
+        s,
+        board_tokens=_set_row(s.board_tokens, r, tuple(tokens)),
+        cubes=_set_row(s.cubes, r, tuple(cubes)),
+        reserve=tuple(reserve),
+        revealed=s.revealed + tuple(revealed),
+        known=known,
+        rng=rng,
+        recent=recent,
+        africa=africa,
+        phase=Phase.REACTION if paused else s.phase,
+    )
+    return s, paused is not None
+
+
+def _window_plan(s: State, seat: int) -> tuple[protection.Pair, ...]:
+    """What the default policy would still play for `seat` in the open reaction window."""
+    rv = _window(s)
+    afr = s.africa
+    assert afr is not None
+    face = s.board.faces[rv.token]
+    cubes = list(s.cubes[rv.region])
+    protected = {c for _, _, c in rv.protections}
+    by_symbol = _by_symbol(s)
+    hits = _hits(face, cubes, by_symbol, protected, s.players)
+    targets = _targets(face, by_symbol, protected, seat)
+    hand = afr.hands[seat]
+    costs = protection.card_costs(hand, seat, s.cubes)
+    return protection.plan(hand, targets, hits[seat], cubes[seat], costs)
+
+
+def default_reaction(s: State, seat: int) -> Action:
+    """What `seat`'s default would answer in the open reaction window (the standing order
+    `always`, see engine.rattus.protection): the bot applies it when the reaction times out.
+
+    Raises NotYourTurn when `seat` is not asked.
+    """
+    if s.phase is not Phase.REACTION or seat not in _window(s).asked:
+        raise NotYourTurn()
+    pairs = _window_plan(s, seat)
+    if pairs:
+        card, class_card = pairs[0]
+        return Protect(card_id(card), class_card)
+    return Decline()
+
+
+def _protect(s: State, seat: int, a: Protect, ev: list[Event]) -> State:
+    afr = s.africa
+    assert afr is not None and afr.ravage is not None
+    rv = afr.ravage
+    card = REGION_CARD_INDEX.get(a.card)
+    if card is None:
+        raise MalformedAction("unknown_region_card", region_card=a.card)
+    if card not in afr.hands[seat]:
+        raise IllegalAction("not_in_hand", region_card=a.card)
+    if not holds(s, seat, a.class_card):
+        raise IllegalAction("no_card", card=a.class_card.value)
+    if any(c is a.class_card for _, _, c in rv.protections):
+        raise IllegalAction("already_protected", card=a.class_card.value)
+    if not protection.fits(card, a.class_card):
+        raise IllegalAction("card_does_not_fit", region_card=a.card, card=a.class_card.value)
+    ev.append(RegionCardPlayed(seat, a.card, a.class_card, REGIONS[rv.region], False))
+    hand = tuple(x for x in afr.hands[seat] if x != card)
+    rv = evolve(rv, protections=(*rv.protections, (seat, card, a.class_card)))
+    hands = afr.hands[:seat] + (hand,) + afr.hands[seat + 1 :]
+    s = evolve(s, africa=evolve(afr, hands=hands, ravage=rv))
+    if _window_plan(s, seat):
+        return s  # another card would still save a cube: the seat may play it, or pass
+    return _answered(s, seat, ev)
+
+
+def _decline(s: State, seat: int, a: Decline, ev: list[Event]) -> State:
+    ev.append(ProtectionDeclined(seat))
+    return _answered(s, seat, ev)
+
+
+def _answered(s: State, seat: int, ev: list[Event]) -> State:
+    afr = s.africa
+    assert afr is not None and afr.ravage is not None
+    rv = afr.ravage
+    asked = tuple(p for p in rv.asked if p != seat)
+    if asked:
+        return evolve(s, africa=evolve(afr, ravage=evolve(rv, asked=asked)))
+    # Everyone answered: the token's effects apply and the ravage goes on.
+    s = evolve(s, phase=Phase.MAIN, africa=evolve(afr, ravage=None))
+    s, paused = _ravage_africa(s, rv.region, rv.neutral, ev, rv.protections, rv.token)
+    if paused:
+        return s
+    if s.ending is not None:
+        return _continue_final(s, ev)
+    return _end_turn(s, ev)
+
+
+def _set_standing(s: State, seat: int, a: SetStanding) -> Step[State]:
+    if not well_formed(a):
+        raise MalformedAction("malformed", text=type(a).__name__)
+    if not 0 <= seat < s.players:
+        raise NotYourTurn()
+    afr = s.africa
+    if afr is None:
+        raise IllegalAction("not_africanus")
+    standing = afr.standing[:seat] + (a.standing,) + afr.standing[seat + 1 :]
+    new = evolve(s, africa=evolve(afr, standing=standing))
+    return Step(new, (StandingOrderSet(seat, a.standing.value),))
+
+
+# ---------------------------------------------------------------- Africanus: Orient cards
+
+
+def _afr(s: State) -> Africa:
+    afr = s.africa
+    if afr is None:
+        raise IllegalAction("not_africanus")
+    return afr
+
+
+def _draw(
+    afr: Africa, rng: Rng, count: int, ev: list[Event]
+) -> tuple[tuple[int, ...], Africa, Rng]:
+    deck = list(afr.deck)
+    discard = afr.discard
+    drawn: list[int] = []
+    for _ in range(count):
+        if not deck:
+            if not discard:
+                break
+            # "Lorsque la pile de cartes Région est épuisée, la défausse est mélangée pour
+            # former une nouvelle pile de cartes Région".
+            deck, discard = list(discard), ()
+            ev.append(RegionDeckReshuffled(len(deck)))
+        i, rng = rng.below(len(deck))
+        drawn.append(deck.pop(i))
+    return tuple(drawn), evolve(afr, deck=tuple(deck), discard=discard), rng
+
+
+def _astronomer(s: State, seat: int, a: UseAstronomer, ev: list[Event]) -> State:
+    # Astronomer: "piocher 3 nouvelles cartes Région, en choisir une et défausser les deux
+    # autres."
+    _require_ability(s, seat, ClassCard.ASTRONOMER)
+    afr = _afr(s)
+    if not (afr.deck or afr.discard):
+        raise IllegalAction("no_region_cards_left")
+    drawn, afr, rng = _draw(afr, s.rng, 3, ev)
+    ev.append(AstronomerDrew(seat, len(drawn)))
+    ev.append(RegionCardsDrawn(seat, tuple(card_id(c) for c in drawn)))
+    s = evolve(
+        s,
+        rng=rng,
+        flags=_use(s, ClassCard.ASTRONOMER),
+        africa=evolve(afr, drawn=drawn),
+        phase=Phase.ASTRONOMER,
+    )
+    if len(drawn) == 1:
+        return _keep(s, seat, KeepCard(0), ev)
+    return s
+
+
+def _keep(s: State, seat: int, a: KeepCard, ev: list[Event]) -> State:
+    afr = _afr(s)
+    drawn = afr.drawn
+    if not a.position < len(drawn):
+        raise IllegalAction("no_such_card", count=len(drawn))
+    kept = drawn[a.position]
+    rest = drawn[: a.position] + drawn[a.position + 1 :]
+    ev.append(AstronomerKept(seat, len(rest)))
+    ev.append(RegionCardKept(seat, card_id(kept)))
+    hands = afr.hands[:seat] + (tuple(sorted((*afr.hands[seat], kept))),) + afr.hands[seat + 1 :]
+    afr = evolve(afr, hands=hands, discard=tuple(sorted(afr.discard + rest)), drawn=())
+    return _after(evolve(s, africa=afr, phase=_after_ability(s)), ev)
+
+
+def _explorer(s: State, seat: int, a: UseExplorer, ev: list[Event]) -> State:
+    # Explorer: "piocher et révéler 3 cartes Région. Il peut alors placer l'un de ses cubes
+    # dans une des 3 régions indiquées. Les trois cartes Région sont ensuite défaussées."
+    _require_ability(s, seat, ClassCard.EXPLORER)
+    afr = _afr(s)
+    if not (afr.deck or afr.discard):
+        raise IllegalAction("no_region_cards_left")
+    drawn, afr, rng = _draw(afr, s.rng, 3, ev)
+    ev.append(
+        ExplorerRevealed(
+            seat,
+            tuple(card_id(c) for c in drawn),
+            tuple(REGIONS[protection.card_region(c)] for c in drawn),
+        )
+    )
+    s = evolve(
+        s,
+        rng=rng,
+        flags=_use(s, ClassCard.EXPLORER),
+        africa=evolve(afr, drawn=drawn),
+        phase=Phase.EXPLORER,
+    )
+    if not s.reserve[seat]:
+        return _explore(s, seat, Explore(None), ev)
+    return s
+
+
+def _explore(s: State, seat: int, a: Explore, ev: list[Event]) -> State:
+    afr = _afr(s)
+    cubes, reserve = s.cubes, s.reserve
+    if a.region is not None:
+        r = _region(s, a.region)
+        if r not in {protection.card_region(c) for c in afr.drawn}:
+            raise IllegalAction("not_explored", region=a.region.value)
+        if not reserve[seat]:
+            raise IllegalAction("no_cubes_left")
+        cubes = _set_row(cubes, r, _add(cubes[r], seat, 1))
+        reserve = _add(reserve, seat, -1)
+    ev.append(ExplorerPlaced(seat, a.region))
+    afr = evolve(afr, discard=tuple(sorted(afr.discard + afr.drawn)), drawn=())
+    s = evolve(s, cubes=cubes, reserve=reserve, africa=afr, phase=_after_ability(s))
+    return _after(s, ev)
+
+
+def _sultan(s: State, seat: int, a: PlaceDiplomat, ev: list[Event]) -> State:
+    # Sultan: "placer un pion Diplomate sous l'un de ses cubes présents dans une région du
+    # plateau (qui ne contient pas déjà un pion Diplomate sous un cube de sa couleur)".
+    _require_ability(s, seat, ClassCard.SULTAN)
+    afr = _afr(s)
+    r = _region(s, a.region)
+    if not s.cubes[r][seat]:
+        raise IllegalAction("no_cube_there", region=a.region.value)
+    if afr.diplomats[r] >> seat & 1:
+        raise IllegalAction("diplomat_already_there", region=a.region.value)
+    if not diplomats_left(s):
+        raise IllegalAction("no_diplomat_left")
+    ev.append(DiplomatPlaced(seat, a.region))
+    afr = evolve(afr, diplomats=_set(afr.diplomats, r, afr.diplomats[r] | 1 << seat))
+    return _after(evolve(s, africa=afr, flags=_use(s, ClassCard.SULTAN)), ev)
+
+
+def _caravan(s: State, seat: int, a: MoveCaravan, ev: list[Event]) -> State:
+    # Caravaneer: "déplacer la pièce Caravane de deux régions. Dans la région d'origine de la
+    # Caravane, puis dans la région qu'elle traverse, le joueur qui dispose d'une majorité de
+    # cubes peut placer un cube supplémentaire [...] Si plusieurs joueurs se partagent une
+    # majorité (minimum 1 cube), chacun peut placer un cube [...] Aucun cube n'est ajouté dans
+    # la région où la Caravane termine son déplacement [...] La Caravane ne peut revenir lors
+    # d'un même tour dans la région d'origine de son déplacement."
+    _require_ability(s, seat, ClassCard.CARAVANEER)
+    afr = _afr(s)
+    b = s.board
+    start = afr.caravan
+    m = _region(s, a.middle)
+    e = _region(s, a.target)
+    if not b.is_neighbour(start, m):
+        raise IllegalAction("not_neighbour", source=REGIONS[start].value, target=a.middle.value)
+    if not b.is_neighbour(m, e):
+        raise IllegalAction("not_neighbour", source=a.middle.value, target=a.target.value)
+    if e == start:
+        raise IllegalAction("caravan_return", region=a.target.value)
+    ev.append(CaravanMoved(seat, REGIONS[start], a.middle, a.target))
+    cubes, reserve = s.cubes, s.reserve
+    for r in (start, m):
+        row = cubes[r]
+        top = max(row)
+        if not top:
+            continue
+        for p in range(s.players):
+            # A majority holder with no cube left in reserve adds nothing.
+            if row[p] == top and reserve[p]:
+                row = _add(row, p, 1)
+                reserve = _add(reserve, p, -1)
+                ev.append(CaravanCubeAdded(p, REGIONS[r]))
+        cubes = _set_row(cubes, r, row)
+    s = evolve(
+        s,
+        cubes=cubes,
+        reserve=reserve,
+        africa=evolve(afr, caravan=e),
+        flags=_use(s, ClassCard.CARAVANEER),
+    )
+    return _after(s, ev)
 
 
 def _end_turn(s: State, ev: list[Event]) -> State:
@@ -818,9 +1616,62 @@ def _final_ravage(s: State, ev: list[Event]) -> State:
             final=True,
         ),
     )
-    for r in b.used:
-        s = _ravage(s, r, r == neutral_region, ev)
+    if s.africa is None:
+        for r in b.used:
+            s = _ravage(s, r, r == neutral_region, ev)
+        return _finish(s, ev)
+    return _continue_final(evolve(s, africa=evolve(s.africa, left=b.used)), ev)
+
+
+def _continue_final(s: State, ev: list[Event]) -> State:
+    """Africanus final ravage: "Le dernier joueur actif choisit l'ordre dans lequel les régions
+    sont ravagées". The choice is asked one region at a time, and only when it can matter:
+    the order only changes where a player spends region cards, so it is asked while some
+    player holding a class card and region cards has cubes in two or more of the regions still
+    to ravage (regions without cubes or without rat tokens need no ravage). Only public facts
+    decide this (hand sizes, not faces). Otherwise the regions go in board order."""
+    while True:
+        afr = _afr(s)
+        left = tuple(r for r in afr.left if s.board_tokens[r] and any(s.cubes[r]))
+        if not left:
+            return _finish(evolve(s, africa=evolve(afr, left=())), ev)
+        if len(left) > 1 and _order_matters(s, left):
+            return evolve(
+                s, phase=Phase.RAVAGE_ORDER, active=s.last_regular, africa=evolve(afr, left=left)
+            )
+        s = evolve(s, africa=evolve(afr, left=left[1:]))
+        s, paused = _ravage_africa(s, left[0], s.final_neutral and left[0] == s.plague, ev)
+        if paused:
+            return s
+
+
+def _order_matters(s: State, left: tuple[int, ...]) -> bool:
+    afr = s.africa
+    assert afr is not None
+    for p in set(s.holders):
+        if p >= 0 and afr.hands[p] and sum(1 for r in left if s.cubes[r][p]) > 1:
+            return True
+    return False
+
+
+def _choose_ravage(s: State, seat: int, a: ChooseRavage, ev: list[Event]) -> State:
+    afr = _afr(s)
+    r = _region(s, a.region)
+    if r not in afr.left:
+        raise IllegalAction("nothing_to_ravage", region=a.region.value)
+    ev.append(RavageRegionChosen(seat, a.region))
+    s = evolve(s, africa=evolve(afr, left=tuple(x for x in afr.left if x != r)))
+    s, paused = _ravage_africa(s, r, s.final_neutral and r == s.plague, ev)
+    if paused:
+        return s
+    return _continue_final(s, ev)
+
+
+def _finish(s: State, ev: list[Event]) -> State:
     s = evolve(s, phase=Phase.OVER, active=s.last_regular)
+    if s.africa is not None:
+        # "les joueurs révèlent les cartes Région encore dans leurs mains".
+        ev.append(HandsRevealed(tuple(tuple(card_id(c) for c in h) for h in s.africa.hands)))
     res = result(s)
     ev.append(
         GameEnded(
@@ -833,23 +1684,37 @@ def _final_ravage(s: State, ev: list[Event]) -> State:
 
 _HANDLERS: dict[tuple[Phase, type[Action]], Handler] = {
     (Phase.OPENING, PlaceOpening): _opening,
+    (Phase.CARAVAN, PlaceCaravan): _place_caravan,
     (Phase.MAIN, TakeCard): _take,
     (Phase.MAIN, PlaceCubes): _place,
     (Phase.MAIN, KingMove): _king,
     (Phase.MAIN, MonkMove): _monk,
     (Phase.MAIN, MerchantMove): _merchant,
     (Phase.MAIN, WitchPeek): _peek,
+    (Phase.MAIN, UseAstronomer): _astronomer,
+    (Phase.MAIN, UseExplorer): _explorer,
+    (Phase.MAIN, PlaceDiplomat): _sultan,
+    (Phase.MAIN, MoveCaravan): _caravan,
     (Phase.MAIN, MovePlague): _move_plague,
     (Phase.WITCH, WitchPeek): _peek,
     (Phase.WITCH, WitchSwap): _swap,
+    (Phase.ASTRONOMER, KeepCard): _keep,
+    (Phase.EXPLORER, Explore): _explore,
     (Phase.SPREAD, PlaceRats): _place_rats,
+    (Phase.REACTION, Protect): _protect,
+    (Phase.REACTION, Decline): _decline,
     (Phase.FINAL, PlaceCubes): _place,
     (Phase.FINAL, KingMove): _king,
     (Phase.FINAL, MonkMove): _monk,
     (Phase.FINAL, MerchantMove): _merchant,
     (Phase.FINAL, WitchPeek): _peek,
+    (Phase.FINAL, UseAstronomer): _astronomer,
+    (Phase.FINAL, UseExplorer): _explorer,
+    (Phase.FINAL, PlaceDiplomat): _sultan,
+    (Phase.FINAL, MoveCaravan): _caravan,
     (Phase.FINAL, MovePlague): _move_plague,
     (Phase.FINAL, EndTurn): _end_final,
+    (Phase.RAVAGE_ORDER, ChooseRavage): _choose_ravage,
 }
 
 
@@ -868,11 +1733,75 @@ def tiebreak_position(s: State, seat: int) -> int:
 
 
 def scores(s: State) -> list[dict[str, int]]:
-    """Each player's score breakdown: cubes on the board and in the palace."""
+    """Each player's score breakdown: cubes on the board and in the palace; with Africanus
+    also region cards (counted once the game is over, when the hands are shown) and diplomats.
+    """
+    afr = s.africa
     out = []
+    if afr is not None:
+        cards = region_card_points(s) if s.phase is Phase.OVER else [0] * s.players
+        diplomats = diplomat_points(diplomat_counts(s), s.players)
     for p in range(s.players):
         on_board = sum(s.cubes[r][p] for r in s.board.used)
-        out.append({"board": on_board, "palace": s.palace[p], "total": on_board + s.palace[p]})
+        row = {"board": on_board, "palace": s.palace[p]}
+        if afr is not None:
+            row["region_cards"] = cards[p]
+            row["diplomats"] = diplomats[p]
+        row["total"] = sum(row.values())
+        out.append(row)
+    return out
+
+
+def region_card_points(s: State) -> list[int]:
+    """Africanus: 1 point per region card in hand whose region the player holds a (possibly
+    shared) majority in, with at least 1 cube; at most 1 point per region."""
+    afr = s.africa
+    assert afr is not None
+    out = []
+    for p, hand in enumerate(afr.hands):
+        regions = {protection.card_region(c) for c in hand}
+        out.append(sum(1 for r in regions if s.cubes[r][p] and s.cubes[r][p] == max(s.cubes[r])))
+    return out
+
+
+def diplomat_counts(s: State) -> list[int]:
+    """Africanus: diplomats each seat has on the board."""
+    afr = s.africa
+    assert afr is not None
+    return [sum(m >> p & 1 for m in afr.diplomats) for p in range(s.players)]
+
+
+def diplomat_points(counts: list[int], players: int) -> list[int]:
+    """Sultan scoring: most diplomats 4 points, second 2; a tie for first splits 6 (rounded
+    down) and no second place scores; a tie for second splits 2 (rounded down); at 2 players
+    only first place scores (4). Players with no diplomat score nothing.
+
+    The rulebook does not cover a tie for first at 2 players. Decision: the two split the 4
+    points of first place (2 each); with no second place at 2 players, the 6 of first and
+    second together do not exist. Both get the same, so the ranking is the same either way.
+    """
+    pts = raw("africanus")["sultan_points"]
+    out = [0] * players
+    top = max(counts, default=0)
+    if top == 0:
+        return out
+    first = [p for p in range(players) if counts[p] == top]
+    if len(first) > 1:
+        pool = int(pts["first"]) if players == 2 else int(pts["tie_first_split"])
+        for p in first:
+            out[p] = pool // len(first)
+        return out
+    out[first[0]] = int(pts["first"])
+    if players == 2:
+        return out
+    rest = [c for p, c in enumerate(counts) if p != first[0]]
+    runner = max(rest, default=0)
+    if runner == 0:
+        return out
+    second = [p for p in range(players) if p != first[0] and counts[p] == runner]
+    share = int(pts["second"]) if len(second) == 1 else int(pts["tie_second_split"])
+    for p in second:
+        out[p] = share // len(second)
     return out
 
 

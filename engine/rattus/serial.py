@@ -7,9 +7,72 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.rattus.data import ClassCard
-from engine.rattus.state import Config, Ending, Flags, Phase, Recent, Reveal, State
+from engine.rattus.state import (
+    Africa,
+    Config,
+    Ending,
+    Flags,
+    Phase,
+    Ravage,
+    Recent,
+    Reveal,
+    Standing,
+    State,
+)
 
-SCHEMA_VERSION = 1
+# 2 added "afr" (the Africanus part, null in base games); version 1 dumps still load.
+SCHEMA_VERSION = 2
+LOADABLE = (1, 2)
+
+
+def _dump_africa(a: Africa | None) -> dict[str, Any] | None:
+    if a is None:
+        return None
+    rv = a.ravage
+    return {
+        "hands": [list(h) for h in a.hands],
+        "deck": list(a.deck),
+        "disc": list(a.discard),
+        "st": [x.value for x in a.standing],
+        "dip": list(a.diplomats),
+        "car": a.caravan,
+        "drawn": list(a.drawn),
+        "rv": None
+        if rv is None
+        else {
+            "r": rv.region,
+            "neu": rv.neutral,
+            "tok": rv.token,
+            "ask": list(rv.asked),
+            "prot": [[p, c, k.value] for p, c, k in rv.protections],
+        },
+        "left": list(a.left),
+    }
+
+
+def _load_africa(d: Mapping[str, Any] | None) -> Africa | None:
+    if d is None:
+        return None
+    rv = d["rv"]
+    return Africa(
+        hands=tuple(tuple(h) for h in d["hands"]),
+        deck=tuple(d["deck"]),
+        discard=tuple(d["disc"]),
+        standing=tuple(Standing(x) for x in d["st"]),
+        diplomats=tuple(d["dip"]),
+        caravan=d["car"],
+        drawn=tuple(d["drawn"]),
+        ravage=None
+        if rv is None
+        else Ravage(
+            region=rv["r"],
+            neutral=rv["neu"],
+            token=rv["tok"],
+            asked=tuple(rv["ask"]),
+            protections=tuple((p, c, ClassCard(k)) for p, c, k in rv["prot"]),
+        ),
+        left=tuple(d["left"]),
+    )
 
 
 def dump(s: State) -> dict[str, Any]:
@@ -60,13 +123,17 @@ def dump(s: State) -> dict[str, Any]:
             "final": rec.final,
             "rev": [[x.region, x.token, x.cubes, x.outbreak, list(x.losses)] for x in rec.reveals],
         },
+        "afr": _dump_africa(s.africa),
     }
 
 
 def load(d: Mapping[str, Any]) -> State:
     """Rebuild a State from `dump` output."""
-    if d.get("v") != SCHEMA_VERSION:
+    if d.get("v") not in LOADABLE:
         raise ValueError(f"unsupported Rattus state version {d.get('v')!r}")
+    if d["v"] == 1 and d["x"]:
+        # Version 1 had no region cards, diplomats or caravan: only its base games load.
+        raise ValueError("a version 1 Africanus state cannot be loaded")
     rec = d["rec"]
     recent = None
     if rec is not None:
@@ -108,4 +175,5 @@ def load(d: Mapping[str, Any]) -> State:
         if end is None
         else Ending(end["why"], end["last"], tuple(end["order"]), end["neu"]),
         recent=recent,
+        africa=_load_africa(d.get("afr")),
     )

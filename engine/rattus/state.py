@@ -19,6 +19,20 @@ class Phase(StrEnum):
     SPREAD = "spread"  # the active player places the new rat tokens
     FINAL = "final"  # the final round: class abilities only
     OVER = "over"
+    # Africanus only.
+    CARAVAN = "caravan"  # set-up: the last player places the caravan
+    ASTRONOMER = "astronomer"  # the Astronomer keeps one of the cards drawn
+    EXPLORER = "explorer"  # the Explorer may place a cube in a revealed region
+    REACTION = "reaction"  # a ravage waits for seats to protect class cards, or not
+    RAVAGE_ORDER = "ravage_order"  # final ravage: the last player picks the next region
+
+
+class Standing(StrEnum):
+    """A seat's standing order for protecting class cards with region cards (Africanus)."""
+
+    ALWAYS = "always"  # protect automatically whenever a card saves a cube (the default)
+    NEVER = "never"  # never protect
+    ASK = "ask"  # open a reaction window for this seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +99,40 @@ class Recent:
 
 
 @dataclass(frozen=True, slots=True)
+class Ravage:
+    """Africanus: a region's ravage paused after a reveal, waiting for the seats asked.
+
+    The token is already revealed (its face is public and it is out of the game); its effects
+    apply once every asked seat has answered.
+    """
+
+    region: int
+    neutral: bool
+    token: int
+    asked: tuple[int, ...]  # seats still to answer, in seat order
+    protections: tuple[tuple[int, int, ClassCard], ...] = ()  # (seat, region card, class card)
+
+
+@dataclass(frozen=True, slots=True)
+class Africa:
+    """What the Africanus expansion adds to a game (None in base games).
+
+    Region cards are indexes into data.region_cards(). The draw pile is kept sorted and drawn
+    from at random, so it has no order to leak.
+    """
+
+    hands: tuple[tuple[int, ...], ...]  # per seat, sorted (hidden from the others)
+    deck: tuple[int, ...]  # sorted (hidden)
+    discard: tuple[int, ...]  # sorted (only its size is shown)
+    standing: tuple[Standing, ...]  # per seat (private to the seat)
+    diplomats: tuple[int, ...]  # per region: bit p set when seat p has a diplomat there
+    caravan: int = -1  # region of the caravan, -1 when the Caravaneer is not in play
+    drawn: tuple[int, ...] = ()  # the Astronomer's (private) or Explorer's (public) cards
+    ravage: Ravage | None = None  # a ravage paused on a reaction window
+    left: tuple[int, ...] = ()  # final ravage: regions still to ravage
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """A Rattus game. Regions are indexes into data.REGIONS; tokens are indexes into the faces.
 
@@ -111,6 +159,7 @@ class State:
     flags: Flags = NO_FLAGS
     ending: Ending | None = None
     recent: Recent | None = None
+    africa: Africa | None = None
 
     @property
     def board(self) -> Board:

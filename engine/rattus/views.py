@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rattus.data import REGIONS, card_symbol, region_names
-from engine.rattus.rules import result, to_move
+from engine.rattus.data import REGIONS, card_symbol, region_cards, region_names
+from engine.rattus.protection import card_region
+from engine.rattus.rules import diplomats_left, result, to_move
 from engine.rattus.state import Phase, Recent, State
 
 VIEW_VERSION = 1
@@ -108,4 +109,79 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "knight_steps": b.knight_steps,
         "result": result(s) if s.phase is Phase.OVER else None,
     }
+    if s.africa is not None:
+        out.update(_africa(s, seat))
     return out
+
+
+def _cards(cards: tuple[int, ...]) -> list[dict[str, Any]]:
+    faces = region_cards()
+    return [faces[c].to_dict() for c in cards]
+
+
+def _africa(s: State, seat: int | None) -> dict[str, Any]:
+    """The Africanus keys (Africanus games only).
+
+    A seat sees its own hand and standing order; everyone sees hand sizes, pile sizes, the
+    caravan, the diplomats, the region cards played in the ravage under way, the reaction
+    window (the token in it is revealed), the Explorer's revealed cards and the final hands.
+    The Astronomer's cards are shown to their owner only; the draw pile's content never.
+    """
+    afr = s.africa
+    assert afr is not None
+    phase = s.phase
+    rv = afr.ravage
+    diplomats: dict[str, list[int]] = {}
+    for r in s.board.used:
+        mask = afr.diplomats[r]
+        if mask:
+            diplomats[REGIONS[r].value] = [p for p in range(s.players) if mask >> p & 1]
+    faces = region_cards()
+    protections = []
+    reaction = None
+    if rv is not None:
+        protections = [
+            {
+                "seat": p,
+                "card": faces[c].to_dict(),
+                "class_card": k.value,
+                "region": REGIONS[rv.region].value,
+            }
+            for p, c, k in rv.protections
+        ]
+        reaction = {
+            "region": REGIONS[rv.region].value,
+            "token": s.board.faces[rv.token].to_dict(),
+            "asked": list(rv.asked),
+        }
+    astronomer = None
+    if phase is Phase.ASTRONOMER:
+        astronomer = {
+            "seat": s.active,
+            "count": len(afr.drawn),
+            "cards": _cards(afr.drawn) if seat == s.active else None,
+        }
+    explorer = None
+    if phase is Phase.EXPLORER:
+        explorer = {
+            "seat": s.active,
+            "cards": _cards(afr.drawn),
+            "regions": [REGIONS[r].value for r in sorted({card_region(c) for c in afr.drawn})],
+        }
+    over = phase is Phase.OVER
+    return {
+        "hand": _cards(afr.hands[seat]) if seat is not None else None,
+        "standing": afr.standing[seat].value if seat is not None else None,
+        "hand_counts": [len(h) for h in afr.hands],
+        "deck": len(afr.deck),
+        "discard": len(afr.discard),
+        "caravan": REGIONS[afr.caravan].value if afr.caravan >= 0 else None,
+        "diplomats": diplomats,
+        "diplomat_supply": diplomats_left(s),
+        "protections": protections,
+        "reaction": reaction,
+        "astronomer": astronomer,
+        "explorer": explorer,
+        "ravage_left": [REGIONS[r].value for r in afr.left],
+        "hands_revealed": [_cards(h) for h in afr.hands] if over else None,
+    }

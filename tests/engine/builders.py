@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from engine.core.rng import Rng
 from engine.rattus import GAME
-from engine.rattus.actions import Action
+from engine.rattus.actions import REGION_CARD_INDEX, Action, SetStanding
 from engine.rattus.data import REGION_INDEX, ClassCard, Region
-from engine.rattus.state import Phase, State
+from engine.rattus.state import Phase, Standing, State
 
 
 def token_index(state: State, token_id: str) -> int:
@@ -34,6 +34,7 @@ def position(
     seed: int = 1,
     expansion: str = "",
     supply: Sequence[str] | None = None,
+    classes: Sequence[str] | None = None,
     **fields: object,
 ) -> State:
     """A position with exactly these cubes, tokens (printed ids), card holders and plague.
@@ -42,7 +43,18 @@ def position(
     when `supply` names the supply, removed unseen); the reserve holds the cubes not on the
     board or in the palace.
     """
-    s = GAME.new_game(players, seed, {"expansion": expansion} if expansion else None)
+    options: dict[str, object] = {}
+    if expansion:
+        options["expansion"] = expansion
+        count = 8 if players >= 5 else 6
+        chosen = list(classes or []) + [str(h) for h in (holders or {}) if h not in (classes or [])]
+        for card in ClassCard:
+            if len(chosen) >= count:
+                break
+            if card.value not in chosen:
+                chosen.append(card.value)
+        options["classes"] = chosen
+    s = GAME.new_game(players, seed, options or None)
     b = s.board
     board_tokens: list[tuple[int, ...]] = [() for _ in s.board_tokens]
     placed: set[int] = set()
@@ -85,6 +97,52 @@ def position(
     )
 
 
+def card_index(card_id: str) -> int:
+    """Index of the region card with printed id `card_id` (e.g. "gallia-2")."""
+    return REGION_CARD_INDEX[card_id]
+
+
+def africa_position(
+    players: int = 4,
+    *,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    standing: Mapping[int, str] | None = None,
+    diplomats: Mapping[str, Sequence[int]] | None = None,
+    caravan: str | None = None,
+    deck: Sequence[str] | None = None,
+    **kwargs: object,
+) -> State:
+    """An Africanus `position(...)` with these hands (other seats: none), standing orders
+    (others: always), diplomats (region -> seats), caravan and draw pile (default: every other
+    card of the regions in play; when given, the rest is in the discard pile)."""
+    s = position(players, expansion="africanus", **kwargs)  # type: ignore[arg-type]
+    assert s.africa is not None
+    hand_rows = [
+        tuple(sorted(card_index(c) for c in (hands or {}).get(p, ()))) for p in range(players)
+    ]
+    in_hands = {c for h in hand_rows for c in h}
+    rest = [c for c in s.board.region_cards if c not in in_hands]
+    if deck is None:
+        pile, discard = tuple(rest), ()
+    else:
+        pile = tuple(sorted(card_index(c) for c in deck))
+        discard = tuple(c for c in rest if c not in pile)
+    masks = [0] * len(s.board_tokens)
+    for name, seats in (diplomats or {}).items():
+        for p in seats:
+            masks[REGION_INDEX[Region(name)]] |= 1 << p
+    africa = replace(
+        s.africa,
+        hands=tuple(hand_rows),
+        deck=pile,
+        discard=discard,
+        standing=tuple(Standing((standing or {}).get(p, "always")) for p in range(players)),
+        diplomats=tuple(masks),
+        caravan=REGION_INDEX[Region(caravan)] if caravan else -1,
+    )
+    return replace(s, africa=africa)
+
+
 def play(state: State, *moves: tuple[int, str]) -> tuple[State, list[object]]:
     """Apply (seat, "action text") moves in order; return the state and all events."""
     events: list[object] = []
@@ -107,8 +165,14 @@ def random_playout(
     """Yield (state, seat, action) for a whole game of random legal actions."""
     s = GAME.new_game(players, seed, options)
     rnd = random.Random(policy_seed)
+    if s.africa is not None:
+        # A random mix of standing orders, set off-turn, so that reaction windows open.
+        for seat in range(players):
+            action: Action = SetStanding(rnd.choice(list(Standing)))
+            yield s, seat, action
+            s = GAME.apply(s, seat, action).state
     while not GAME.is_over(s):
-        seat = min(GAME.to_move(s))
+        seat = rnd.choice(sorted(GAME.to_move(s)))
         action = rnd.choice(GAME.legal_actions(s, seat))
         yield s, seat, action
         s = GAME.apply(s, seat, action).state

@@ -20,6 +20,17 @@ def test_round_trip_over_a_game() -> None:
     assert {"TakeCard", "PlaceCubes", "MovePlague", "PlaceOpening"} <= seen
 
 
+def test_round_trip_over_africanus_games() -> None:
+    seen = set()
+    for players in (2, 5, 6):
+        for state, seat, action in random_playout(players, 3, {"expansion": "africanus"}):
+            for legal in GAME.legal_actions(state, seat):
+                assert parse_action(str(legal)) == legal
+                seen.add(type(legal).__name__)
+            assert parse_action(str(action)) == action
+    assert {"PlaceCaravan", "MoveCaravan", "PlaceDiplomat", "UseExplorer"} <= seen
+
+
 def test_names_and_accents_are_accepted() -> None:
     assert parse_action("PLACE Gallia 3") == PlaceCubes(Region.GALLIA, 3)
     assert parse_action("plague  germania  +2") == MovePlague(Region.GERMANIA, True)
@@ -38,6 +49,25 @@ def test_names_and_accents_are_accepted() -> None:
         ("monk gallia 0 hispania", "bad_number", "0 is not a valid position."),
         ("plague gallia +3", "malformed", "I could not understand that action: plague gallia +3."),
         ("place gallia", "malformed", "I could not understand that action: place gallia."),
+        (
+            "protect gallia-9 king",
+            "unknown_region_card",
+            "There is no region card called gallia-9.",
+        ),
+        ("protect gallia-1", "malformed", "I could not understand that action: protect gallia-1."),
+        (
+            "standing maybe",
+            "bad_standing",
+            "maybe is not a standing order: use always, never or ask.",
+        ),
+        ("choose 0", "bad_number", "0 is not a valid position."),
+        ("caravan", "malformed", "I could not understand that action: caravan."),
+        (
+            "merchant gallia italia 1 cube",
+            "malformed",
+            "I could not understand that action: merchant gallia italia 1 cube.",
+        ),
+        ("explore", "malformed", "I could not understand that action: explore."),
     ],
 )
 def test_malformed_text(text: str, code: str, message: str) -> None:

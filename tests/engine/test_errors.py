@@ -18,7 +18,7 @@ from engine.rattus import GAME
 from engine.rattus.actions import PlaceCubes, PlaceRats
 from engine.rattus.data import Region
 from engine.rattus.state import Ending, Phase, State
-from tests.engine.builders import play, position
+from tests.engine.builders import africa_position, play, position
 
 
 def base() -> State:
@@ -174,7 +174,128 @@ CASES: dict[str, tuple[Callable[[], RulesError], str]] = {
         lambda: attempt(spread_state(), 0, "rats gallia italia"),
         "Place exactly 1 rat token(s).",
     ),
+    # Africanus
+    "not_africanus": (
+        lambda: attempt(base(), 1, "standing ask"),
+        "That belongs to the Africanus expansion, which this game does not use.",
+    ),
+    "unknown_region_card": (
+        lambda: attempt(window(), 0, "protect atlantis-1 peasant"),
+        "There is no region card called atlantis-1.",
+    ),
+    "bad_standing": (
+        lambda: attempt(orient(), 1, "standing sometimes"),
+        "sometimes is not a standing order: use always, never or ask.",
+    ),
+    "no_region_cards_left": (
+        lambda: attempt(_empty_piles(), 0, "astronomer"),
+        "There are no region cards left to draw.",
+    ),
+    "no_such_card": (
+        lambda: attempt(play(orient(), (0, "astronomer"))[0], 0, "choose 4"),
+        "Choose one of the 3 card(s) you drew.",
+    ),
+    "not_explored": (
+        lambda: attempt(play(orient(), (0, "explorer"))[0], 0, "explore polonia"),
+        "Polonia is not one of the regions the Explorer revealed.",
+    ),
+    "no_diplomat_left": (
+        lambda: attempt(_no_diplomats(), 0, "sultan gallia"),
+        "There is no diplomat left in the supply.",
+    ),
+    "diplomat_already_there": (
+        lambda: attempt(orient(), 0, "sultan italia"),
+        "You already have a diplomat in Italia.",
+    ),
+    "no_diplomat_there": (
+        lambda: attempt(orient(), 0, "merchant gallia hispania 1 diplomat"),
+        "You have no diplomat in Gallia.",
+    ),
+    "diplomat_must_move": (
+        lambda: attempt(orient(), 0, "merchant italia hispania 1"),
+        "All your cubes leave Italia, so the cube with your diplomat goes too: add diplomat.",
+    ),
+    "caravan_return": (
+        lambda: attempt(orient(), 0, "caravan italia gallia"),
+        "The caravan may not come back to Gallia in the same move.",
+    ),
+    "not_in_hand": (
+        lambda: attempt(window(), 0, "protect italia-2 peasant"),
+        "You do not hold the region card italia-2.",
+    ),
+    "card_does_not_fit": (
+        lambda: attempt(window(), 0, "protect gallia-2 peasant"),
+        "The region card gallia-2 cannot protect the Peasant.",
+    ),
+    "already_protected": (
+        lambda: attempt(
+            play(window(), (0, "protect anglia-1 peasant"))[0], 0, "protect anglia-3 peasant"
+        ),
+        "Your Peasant is already protected in this region.",
+    ),
+    "nothing_to_ravage": (
+        lambda: attempt(_ravage_order(), 1, "ravage anglia"),
+        "Anglia has nothing left for the plague to ravage.",
+    ),
 }
+
+
+def orient() -> State:
+    """Seat 0 holds the four Orient cards (and the Merchant), with a few cubes and diplomats."""
+    return africa_position(
+        2,
+        classes=["astronomer", "explorer", "sultan", "caravaneer", "merchant"],
+        holders={"astronomer": 0, "explorer": 0, "sultan": 0, "caravaneer": 0, "merchant": 0},
+        cubes={"gallia": [2, 0], "italia": [1, 0]},
+        diplomats={"italia": [0]},
+        caravan="gallia",
+        deck=["gallia-1", "gallia-2", "italia-1"],
+        plague="anglia",
+    )
+
+
+def window() -> State:
+    """A reaction window for seat 0 (Peasant and Merchant; hand: "?", P+O and B+R)."""
+    s = africa_position(
+        4,
+        tokens={"turcia": ["F01", "F53"]},  # P+B and M+P+B
+        cubes={"turcia": [4, 0, 0, 0]},
+        holders={"peasant": 0, "merchant": 0},
+        hands={0: ["anglia-1", "anglia-3", "gallia-2"]},
+        standing={0: "ask"},
+        plague="bulgaria",
+    )
+    s, _ = play(s, (0, "plague turcia"))
+    assert s.phase is Phase.REACTION
+    return s
+
+
+def _empty_piles() -> State:
+    s = orient()
+    assert s.africa is not None
+    return replace(s, africa=replace(s.africa, deck=(), discard=()))
+
+
+def _no_diplomats() -> State:
+    s = orient()
+    assert s.africa is not None
+    masks = [0b10 if r < 15 else 0 for r in range(len(s.africa.diplomats))]
+    return replace(s, africa=replace(s.africa, diplomats=tuple(masks)))
+
+
+def _ravage_order() -> State:
+    s = africa_position(
+        4,
+        tokens={"italia": ["F05"], "gallia": ["F07"], "anglia": ["F09"]},
+        cubes={"italia": [2, 0, 0, 0], "gallia": [2, 1, 0, 0]},
+        holders={"peasant": 0},
+        hands={0: ["anglia-3"]},
+        supply=[],
+    )
+    s = replace(s, phase=Phase.FINAL, ending=Ending("rat_supply_empty", 1, (0,)))
+    s, _ = play(s, (0, "done"))
+    assert s.phase is Phase.RAVAGE_ORDER
+    return s
 
 
 def _raises(fn: Callable[[], object]) -> RulesError:

@@ -12,12 +12,20 @@ from hypothesis import strategies as st
 
 from engine.core.rng import Rng
 from engine.rattus import GAME
-from engine.rattus.state import State
-from tests.engine.builders import play, position, random_playout
+from engine.rattus.data import region_cards
+from engine.rattus.state import Africa, Phase, Standing, State
+from tests.engine.builders import africa_position, play, position, random_playout
+
+GAMES = [("", 2), ("", 3), ("", 4)] + [("africanus", n) for n in (2, 3, 4, 5, 6)]
+
+
+def options(expansion: str) -> dict[str, object] | None:
+    return {"expansion": expansion} if expansion else None
 
 
 def reshuffle_hidden(s: State, seat: int | None, rnd: random.Random) -> State:
-    """Permute every token `seat` cannot know among the places they occupy, and the seed."""
+    """Permute every token and region card `seat` cannot know among the places they occupy,
+    give the other seats random standing orders, and change the seed."""
     known = s.known[seat] if seat is not None else frozenset()
     slots: list[tuple[str, int, int]] = []
     hidden: list[int] = []
@@ -35,12 +43,50 @@ def reshuffle_hidden(s: State, seat: int | None, rnd: random.Random) -> State:
     rest = list(it)
     supply = tuple(sorted(rest[: len(s.supply)]))
     removed = tuple(sorted(rest[len(s.supply) :]))
+    africa = s.africa
+    if africa is not None:
+        africa = reshuffle_cards(s, africa, seat, rnd)
     return replace(
         s,
         board_tokens=tuple(tuple(r) for r in rows),
         supply=supply,
         removed=removed,
         rng=Rng(rnd.getrandbits(63), rnd.randint(0, 1000)),
+        africa=africa,
+    )
+
+
+def hidden_hands(s: State, seat: int | None) -> list[int]:
+    """Seats whose hand `seat` cannot see (every other seat's, until the end)."""
+    if s.phase is Phase.OVER:
+        return []
+    return [p for p in range(s.players) if p != seat]
+
+
+def secret_drawn(s: State, seat: int | None) -> bool:
+    """The Astronomer's cards are secret to everyone but their owner."""
+    return s.phase is Phase.ASTRONOMER and seat != s.active
+
+
+def reshuffle_cards(s: State, afr: Africa, seat: int | None, rnd: random.Random) -> Africa:
+    others = hidden_hands(s, seat)
+    pool = [c for p in others for c in afr.hands[p]] + list(afr.deck) + list(afr.discard)
+    drawn_secret = secret_drawn(s, seat)
+    if drawn_secret:
+        pool += list(afr.drawn)
+    rnd.shuffle(pool)
+    it = iter(pool)
+    hands = list(afr.hands)
+    for p in others:
+        hands[p] = tuple(sorted(next(it) for _ in afr.hands[p]))
+    deck = tuple(sorted(next(it) for _ in afr.deck))
+    discard = tuple(sorted(next(it) for _ in afr.discard))
+    drawn = tuple(next(it) for _ in afr.drawn) if drawn_secret else afr.drawn
+    standing = tuple(
+        afr.standing[p] if p == seat else rnd.choice(list(Standing)) for p in range(s.players)
+    )
+    return replace(
+        afr, hands=tuple(hands), deck=deck, discard=discard, drawn=drawn, standing=standing
     )
 
 
@@ -51,19 +97,40 @@ def hidden_ids(s: State, seat: int | None) -> set[str]:
     return {faces[t].id for t in (face_down - known) | set(s.supply) | set(s.removed)}
 
 
+def hidden_cards(s: State, seat: int | None, discard: bool) -> set[str]:
+    """Region cards `seat` may not see: other hands, the draw pile, someone else's Astronomer
+    draw, and (for views, which show only its size) the discard pile."""
+    afr = s.africa
+    if afr is None:
+        return set()
+    cards = [c for p in hidden_hands(s, seat) for c in afr.hands[p]] + list(afr.deck)
+    if discard:
+        cards += list(afr.discard)
+    if secret_drawn(s, seat):
+        cards += list(afr.drawn)
+    ids = region_cards()
+    return {ids[c].id for c in cards}
+
+
 TOKEN_ID = re.compile(r"\b[RF]\d\d\b")
+CARD_ID = re.compile(r"\b[a-z]+\d?-[123]\b")
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    players=st.sampled_from([2, 3, 4]),
+    game=st.sampled_from(GAMES),
     seed=st.integers(min_value=0, max_value=2**63 - 1),
     shuffle=st.integers(min_value=0, max_value=2**32),
 )
-def test_views_do_not_depend_on_hidden_information(players: int, seed: int, shuffle: int) -> None:
+def test_views_do_not_depend_on_hidden_information(
+    game: tuple[str, int], seed: int, shuffle: int
+) -> None:
+    expansion, players = game
     rnd = random.Random(shuffle)
-    for k, (s, _, _) in enumerate(random_playout(players, seed, policy_seed=shuffle)):
-        if k % 7:
+    for k, (s, _, _) in enumerate(
+        random_playout(players, seed, options(expansion), policy_seed=shuffle)
+    ):
+        if k % 7 and s.phase not in (Phase.REACTION, Phase.ASTRONOMER, Phase.EXPLORER):
             continue
         for seat in [None, *range(players)]:
             original = GAME.view(s, seat)
@@ -71,16 +138,18 @@ def test_views_do_not_depend_on_hidden_information(players: int, seed: int, shuf
             assert GAME.view(other, seat) == original
             text = json.dumps(original)
             assert not set(TOKEN_ID.findall(text)) & hidden_ids(s, seat)
+            assert not set(CARD_ID.findall(text)) & hidden_cards(s, seat, discard=True)
             assert "seed" not in text and "rng" not in text
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    players=st.sampled_from([2, 3, 4]),
+    game=st.sampled_from(GAMES),
     seed=st.integers(min_value=0, max_value=2**63 - 1),
 )
-def test_events_show_faces_only_to_who_may_see_them(players: int, seed: int) -> None:
-    for s, seat, action in random_playout(players, seed, policy_seed=seed):
+def test_events_show_faces_only_to_who_may_see_them(game: tuple[str, int], seed: int) -> None:
+    expansion, players = game
+    for s, seat, action in random_playout(players, seed, options(expansion), policy_seed=seed):
         step = GAME.apply(s, seat, action)
         after = step.state
         for event in step.events:
@@ -90,6 +159,19 @@ def test_events_show_faces_only_to_who_may_see_them(players: int, seed: int) -> 
                 text = json.dumps(event.to_dict())
                 shown = set(TOKEN_ID.findall(text))
                 assert not shown & hidden_ids(after, viewer), (viewer, event)
+                cards = set(CARD_ID.findall(text))
+                assert not cards & hidden_cards(after, viewer, discard=False), (viewer, event)
+                if event.kind == "standing_order_set":
+                    assert viewer == seat
+
+
+def test_setup_events_show_each_hand_to_its_owner_only() -> None:
+    s = GAME.new_game(4, 9, {"expansion": "africanus"})
+    for event in GAME.setup_events(s):
+        for viewer in [None, 0, 1, 2, 3]:
+            if event.visible_for(viewer):
+                cards = set(CARD_ID.findall(json.dumps(event.to_dict())))
+                assert not cards & hidden_cards(s, viewer, discard=False)
 
 
 def test_witch_peek_is_private_but_public_knows_it_happened() -> None:
@@ -102,3 +184,16 @@ def test_witch_peek_is_private_but_public_knows_it_happened() -> None:
     assert GAME.view(after, 0)["regions"][1]["known"] == [
         {"id": "R24", "limit": 3, "symbols": ["M", "P"]}
     ]
+
+
+def test_astronomer_cards_stay_with_their_owner() -> None:
+    s = africa_position(3, holders={"astronomer": 1}, active=1, hands={1: ["gallia-1"]})
+    s, events = play(s, (1, "astronomer"))
+    for viewer in (None, 0, 2):
+        text = json.dumps([e.to_dict() for e in events if e.visible_for(viewer)])
+        assert not set(CARD_ID.findall(text))
+        assert GAME.view(s, viewer)["astronomer"]["cards"] is None
+    s, events = play(s, (1, "choose 1"))
+    for viewer in (None, 0, 2):
+        text = json.dumps([e.to_dict() for e in events if e.visible_for(viewer)])
+        assert not set(CARD_ID.findall(text))
