@@ -17,7 +17,7 @@ LANGUAGES = ("en", "fr")
 DEFAULT = "en"
 
 _REGION_KEYS = {"region", "source", "target", "via", "first", "second", "region2"}
-_CARD_KEYS = {"card", "protected"}
+_CARD_KEYS = {"card", "protected", "class_card"}
 
 
 def language(locale: object) -> str:
@@ -81,6 +81,10 @@ class _Params(dict[str, Any]):
                 value = name_of("card", value, lang)
             elif key in ("phase", "what") and isinstance(value, str):
                 value = catalog(lang).get(f"{key}.{value}", value)
+            elif key == "region_card" and isinstance(value, str) and "-" in value:
+                from bot.games.rattus import region_card
+
+                value = region_card(value, lang)
             self[key] = value
 
     def __missing__(self, key: str) -> str:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.ai import choose_action
-from bot.store import ChannelBusy, GameRow, StaleGame, Store
+from bot.settings import GameSettings, SettingError
+from bot.store import ChannelBusy, GameRow, RequestRow, Requests, StaleGame, Store
 from engine.core.contract import Game
 from engine.core.errors import RulesError
 from engine.core.events import Event
@@ -72,6 +73,8 @@ class Outcome:
     action: str | None = None
     previous_to_move: frozenset[int] = frozenset()
     started: bool = False
+    undone: bool = False
+    before: Any = None  # the state before the action (to see whose private view changed)
 
     @property
     def engine(self) -> Game[Any, Any]:
@@ -91,7 +94,7 @@ class Outcome:
     @property
     def turn_changed(self) -> bool:
         """True when someone else must now decide (a new turn message is due)."""
-        return self.started or self.over or self.to_move != self.previous_to_move
+        return self.started or self.undone or self.over or self.to_move != self.previous_to_move
 
 
 class Publisher(Protocol):
@@ -144,6 +147,9 @@ class GameService:
         self._cache: dict[int, _Cached] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._closing = False
+        self.requests = Requests(store)
+        # Called after every committed outcome (the scheduler plans reminders and clocks).
+        self.planners: list[Callable[[Outcome], Awaitable[None]]] = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -220,8 +226,9 @@ class GameService:
         options = dict(options or {})
         engine = get_game(game)
         try:
-            # Validate the options now (2 players is always a legal count), not at start.
-            engine.new_game(2, 0, options)
+            # Validate the options now (2 players is always a legal count); the number of
+            # chosen class cards depends on the player count, so that is checked at start.
+            engine.new_game(2, 0, {k: v for k, v in options.items() if k != "classes"})
         except RulesError as exc:
             raise BotError("bad_options", detail=exc.message) from exc
         try:
@@ -306,7 +313,10 @@ class GameService:
             # Seat order is drawn with the game's own seed, so it replays like the rest.
             order, _ = Rng(game.seed ^ 0x5EA7).shuffled([p.position for p in game.players])
             seats = {position: seat for seat, position in enumerate(order)}
-            state = engine.new_game(count, game.seed, game.options)
+            try:
+                state = engine.new_game(count, game.seed, game.options)
+            except RulesError as exc:
+                raise BotError("bad_options", detail=exc.message) from exc
             await self.store.start_game(game.id, seats, engine.dump(state))
             game = await self.store.get_game(game.id)
             self._remember(game.id, 0, state)
@@ -430,17 +440,23 @@ class GameService:
                 origin=origin,
                 action=str(parsed),
                 previous_to_move=before,
+                before=state,
             )
             await self._publish(outcome)
         self._kick_ai(game_id)
         return outcome
 
     async def _publish(self, outcome: Outcome) -> None:
-        # The action is committed; a failure to show it must not undo it.
+        # The action is committed; a failure to show it or plan around it must not undo it.
         try:
             await self.publisher.publish(outcome)
         except Exception:
             log.exception("game %s: publishing seq %s failed", outcome.game.id, outcome.seq)
+        for plan in self.planners:
+            try:
+                await plan(outcome)
+            except Exception:
+                log.exception("game %s: planning after seq %s failed", outcome.game.id, outcome.seq)
 
     # ------------------------------------------------------------------ AI seats
 
@@ -456,7 +472,7 @@ class GameService:
             return []
         engine = self.engine(game)
         movers = engine.to_move(state)
-        return sorted(p.seat for p in game.seated() if p.is_ai and p.seat in movers)
+        return sorted(p.seat for p in game.seated() if p.automated and p.seat in movers)
 
     async def _run_ai(self, game_id: int) -> None:
         try:
@@ -512,6 +528,212 @@ class GameService:
         for task in self._ai_tasks.values():
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+    async def play_for(self, game_id: int, seats: Sequence[int], mode: str) -> int:
+        """Decide for `seats` until none of them must move: mode "ai" (the AI plays the turn),
+        "skip" (only what cannot be skipped, chosen by the AI) or "default" (the engine's
+        default answer to a reaction window). Returns the number of actions taken."""
+        from bot.games.rattus import skip_choice
+
+        taken = 0
+        for _ in range(200):  # a turn is finite; this bounds a misbehaving game
+            game = await self.store.get_game(game_id)
+            if game.status != "active":
+                break
+            engine = self.engine(game)
+            state = await self.state_of(game)
+            movers = [s for s in sorted(engine.to_move(state)) if s in seats]
+            if not movers:
+                break
+            seat = movers[0]
+            legal = engine.legal_actions(state, seat)
+            rnd = random.Random(f"{game.seed}:{game.seq}:{seat}:{mode}")
+            if mode == "default":
+                action = engine.default_reaction(state, seat)  # type: ignore[attr-defined]
+            elif mode == "skip":
+                action = skip_choice(engine, engine.view(state, seat), legal, rnd)
+            else:
+                action = choose_action(engine, engine.view(state, seat), legal, rnd)
+            origin = {"ai": "clock-ai", "skip": "clock-skip", "default": "timeout"}[mode]
+            try:
+                await self.act_as(game_id, seat, action, origin=origin, expected_seq=game.seq)
+                taken += 1
+            except (StaleAction, StaleGame):
+                continue
+        return taken
+
+    # ------------------------------------------------------------------ settings
+
+    def settings_of(self, game: GameRow) -> GameSettings:
+        """A game's settings with defaults filled in."""
+        return GameSettings.of(game.settings)
+
+    async def change_settings(self, channel_id: int, user: UserRef, **changes: Any) -> GameSettings:
+        """Change a game's settings (its creator, or a member with Manage Server)."""
+        game = await self.game_in(channel_id)
+        if user.id != game.creator_id and not user.manage_server:
+            raise BotError("settings_not_allowed")
+        try:
+            settings = self.settings_of(game).changed(**changes)
+        except SettingError as exc:
+            raise BotError(f"setting_{exc.key}", **exc.params) from None
+        await self.store.update_settings(game.id, {**game.settings, **settings.to_dict()})
+        return settings
+
+    async def set_preference(self, channel_id: int, user: UserRef, flag: str, value: bool) -> None:
+        """A player's own preference for this game: muted reminders, reminders by DM."""
+        game = await self.game_in(channel_id)
+        player = game.player_of(user.id)
+        if player is None:
+            raise BotError("not_in_game")
+        await self.store.set_player_flag(game.id, player.position, flag, value)
+
+    # ------------------------------------------------------------------ stand-ins
+
+    async def takeover(self, channel_id: int, user: UserRef, target_id: int) -> RequestRow | None:
+        """Let the AI play a person's seat. At once when the person asks it or has left;
+        otherwise the other people of the game must agree (returns the open request)."""
+        game = await self.game_in(channel_id)
+        if game.status != "active":
+            raise BotError("not_started")
+        target = game.player_of(target_id)
+        if target is None or target.seat is None:
+            raise BotError("takeover_no_player")
+        if target.automated:
+            raise BotError("takeover_already")
+        if user.id != target_id and game.player_of(user.id) is None and not user.manage_server:
+            raise BotError("not_in_game")
+        needed = [
+            p.user_id
+            for p in game.seated()
+            if p.user_id is not None
+            and not p.automated
+            and p.left_at is None
+            and p.user_id not in (target_id, user.id)
+        ]
+        if user.id == target_id or target.left_at is not None or not needed:
+            await self._set_stand_in(game, target.position, True)
+            return None
+        return await self.requests.create(
+            game.id,
+            "takeover",
+            seq=game.seq,
+            requester_id=user.id,
+            needed=needed,
+            target_seat=target.seat,
+            now=self.clock(),
+        )
+
+    async def takeback(self, channel_id: int, user: UserRef) -> GameRow:
+        """A person takes their seat back from the AI (also after leaving)."""
+        game = await self.game_in(channel_id)
+        player = game.player_of(user.id)
+        if player is None or player.seat is None:
+            raise BotError("not_in_game")
+        if not player.stand_in and player.left_at is None:
+            raise BotError("takeback_not_needed")
+        async with self.lock(game.id):
+            await self.store.set_player_flag(game.id, player.position, "stand_in", False)
+            if player.left_at is not None:
+                await self.store.mark_left(game.id, player.position, left=False)
+        return await self.store.get_game(game.id)
+
+    async def _set_stand_in(self, game: GameRow, position: int, value: bool) -> None:
+        async with self.lock(game.id):
+            await self.store.set_player_flag(game.id, position, "stand_in", value)
+        self._kick_ai(game.id)
+
+    # ------------------------------------------------------------------ undo
+
+    async def request_undo(
+        self, channel_id: int, user: UserRef
+    ) -> tuple[RequestRow | None, Outcome | None]:
+        """Take back the user's last action: at once when nobody else must agree, else a
+        request the other people of the game answer with buttons."""
+        from bot.games.rattus import reveals_hidden
+
+        game = await self.game_in(channel_id)
+        if game.status != "active":
+            raise BotError("not_started")
+        if game.seq == 0:
+            raise BotError("undo_nothing")
+        (last,) = await self.store.actions(game.id, after=game.seq - 1)
+        if last.actor_id != user.id:
+            raise BotError("undo_not_yours")
+        if reveals_hidden(last.events):
+            raise BotError("undo_revealed")
+        needed = [
+            p.user_id
+            for p in game.seated()
+            if p.user_id is not None
+            and not p.automated
+            and p.left_at is None
+            and p.user_id != user.id
+        ]
+        if not needed:
+            return None, await self._undo(game.id, game.seq)
+        request = await self.requests.create(
+            game.id, "undo", seq=game.seq, requester_id=user.id, needed=needed, now=self.clock()
+        )
+        return request, None
+
+    async def answer(
+        self, request_id: int, user: UserRef, agree: bool
+    ) -> tuple[str, RequestRow, Outcome | None]:
+        """A vote on an undo or takeover request: ("waiting" | "done" | "refused", ...)."""
+        request = await self.requests.get(request_id)
+        if request is None:
+            raise BotError("request_closed")
+        if request.status != "open":
+            raise BotError("request_closed")
+        if user.id not in request.needed:
+            raise BotError("not_asked")
+        game = await self.store.get_game(request.game_id)
+        if request.kind == "undo" and game.seq != request.seq:
+            await self.requests.update(request.id, status="stale")
+            raise BotError("request_stale")
+        if not agree:
+            await self.requests.update(request.id, status="refused")
+            return "refused", request, None
+        agreed = sorted(set(request.agreed) | {user.id})
+        if not set(request.needed) <= set(agreed):
+            await self.requests.update(request.id, agreed=agreed)
+            request.agreed = agreed
+            return "waiting", request, None
+        if not await self.requests.update(request.id, agreed=agreed, status="done"):
+            raise BotError("request_closed")
+        outcome = None
+        if request.kind == "undo":
+            outcome = await self._undo(game.id, request.seq)
+        else:
+            assert request.target_seat is not None
+            target = game.player_at(request.target_seat)
+            await self._set_stand_in(game, target.position, True)
+        return "done", request, outcome
+
+    async def _undo(self, game_id: int, seq: int) -> Outcome:
+        async with self.lock(game_id):
+            game = await self.store.get_game(game_id)
+            if game.seq != seq:
+                raise StaleAction(game_id)
+            engine = self.engine(game)
+            before = engine.to_move(await self.state_of(game))
+            await self.store.truncate(game_id, expected_seq=seq, keep=seq - 1)
+            self.forget(game_id)
+            game = await self.store.get_game(game_id)
+            state = await self.state_of(game)
+            outcome = Outcome(
+                game=game,
+                seq=game.seq,
+                state=state,
+                events=(),
+                origin="undo",
+                previous_to_move=before,
+                undone=True,
+            )
+            await self._publish(outcome)
+        self._kick_ai(game_id)
+        return outcome
 
     # ------------------------------------------------------------------ reading
 

@@ -65,6 +65,43 @@ class PlayerRow:
     left_at: float | None
     dm_closed: bool
     locale: str | None
+    muted: bool = False
+    remind_dm: bool = False
+    stand_in: bool = False
+
+    @property
+    def automated(self) -> bool:
+        """True when the bot plays this seat (an AI seat, or a stand-in for a person)."""
+        return self.is_ai or self.stand_in
+
+
+@dataclass(slots=True)
+class JobRow:
+    """A planned reminder, turn clock or reaction timeout."""
+
+    game_id: int
+    kind: str
+    seq: int
+    due_at: float
+    count: int
+    seats: list[int]
+
+
+@dataclass(slots=True)
+class RequestRow:
+    """A request that needs the other players' agreement (undo, takeover)."""
+
+    id: int
+    game_id: int
+    kind: str
+    seq: int
+    requester_id: int
+    target_seat: int | None
+    needed: list[int]
+    agreed: list[int]
+    status: str
+    message_id: int | None
+    created_at: float
 
 
 @dataclass(slots=True)
@@ -392,6 +429,16 @@ class Store:
                 (int(closed), game_id, user_id),
             )
 
+    async def set_player_flag(self, game_id: int, position: int, flag: str, value: bool) -> None:
+        """Set muted, remind_dm or stand_in for one player."""
+        if flag not in ("muted", "remind_dm", "stand_in"):
+            raise ValueError(flag)
+        async with self.transaction() as db:
+            await db.execute(
+                f"UPDATE players SET {flag} = ? WHERE game_id = ? AND position = ?",
+                (int(value), game_id, position),
+            )
+
     async def start_game(
         self, game_id: int, seats: Mapping[int, int], state: Mapping[str, Any]
     ) -> None:
@@ -511,6 +558,183 @@ class Store:
         return int(row[0]) if row else 0
 
 
+class Schedule:
+    """The jobs table: reminders, turn clocks and reaction timeouts that survive restarts."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def put(
+        self,
+        game_id: int,
+        kind: str,
+        *,
+        seq: int,
+        due_at: float,
+        count: int = 0,
+        seats: list[int] | None = None,
+    ) -> None:
+        """Plan (or re-plan) the job `kind` of a game."""
+        async with self.store.transaction() as db:
+            await db.execute(
+                "INSERT INTO jobs (game_id, kind, seq, due_at, count, seats)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, kind) DO UPDATE SET seq = excluded.seq,"
+                " due_at = excluded.due_at, count = excluded.count, seats = excluded.seats",
+                (game_id, kind, seq, due_at, count, _json(seats or [])),
+            )
+
+    async def get(self, game_id: int, kind: str) -> JobRow | None:
+        """One job of a game, if planned."""
+        async with self.store.db.execute(
+            "SELECT * FROM jobs WHERE game_id = ? AND kind = ?", (game_id, kind)
+        ) as cur:
+            row = await cur.fetchone()
+        return _job(row) if row else None
+
+    async def drop(self, game_id: int, *kinds: str) -> None:
+        """Forget jobs of a game (all of them when no kind is named)."""
+        async with self.store.transaction() as db:
+            if kinds:
+                marks = ", ".join("?" for _ in kinds)
+                await db.execute(
+                    f"DELETE FROM jobs WHERE game_id = ? AND kind IN ({marks})", (game_id, *kinds)
+                )
+            else:
+                await db.execute("DELETE FROM jobs WHERE game_id = ?", (game_id,))
+
+    async def claim(self, job: JobRow, *, next_due: float | None) -> bool:
+        """Take a due job before acting on it: re-plan it at `next_due` or delete it.
+
+        Returns False when the job changed meanwhile (someone acted): then it is not ours.
+        Claiming first means a restart never repeats a reminder that was already sent.
+        """
+        async with self.store.transaction() as db:
+            if next_due is None:
+                cur = await db.execute(
+                    "DELETE FROM jobs WHERE game_id = ? AND kind = ? AND seq = ? AND due_at = ?",
+                    (job.game_id, job.kind, job.seq, job.due_at),
+                )
+            else:
+                cur = await db.execute(
+                    "UPDATE jobs SET due_at = ?, count = count + 1"
+                    " WHERE game_id = ? AND kind = ? AND seq = ? AND due_at = ?",
+                    (next_due, job.game_id, job.kind, job.seq, job.due_at),
+                )
+            return cur.rowcount == 1
+
+    async def due(self, now: float, limit: int = 100) -> list[JobRow]:
+        """Jobs due at `now`, oldest first."""
+        async with self.store.db.execute(
+            "SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
+        ) as cur:
+            return [_job(r) for r in await cur.fetchall()]
+
+    async def next_due(self) -> float | None:
+        """When the next job is due, if any."""
+        async with self.store.db.execute("SELECT MIN(due_at) FROM jobs") as cur:
+            row = await cur.fetchone()
+        return float(row[0]) if row and row[0] is not None else None
+
+
+class Requests:
+    """The requests table: undo and takeover requests waiting for consent."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def create(
+        self,
+        game_id: int,
+        kind: str,
+        *,
+        seq: int,
+        requester_id: int,
+        needed: list[int],
+        target_seat: int | None = None,
+        now: float,
+    ) -> RequestRow:
+        """Open a request; earlier open requests of the same kind become stale."""
+        async with self.store.transaction() as db:
+            await db.execute(
+                "UPDATE requests SET status = 'stale'"
+                " WHERE game_id = ? AND kind = ? AND status = 'open'",
+                (game_id, kind),
+            )
+            cur = await db.execute(
+                "INSERT INTO requests (game_id, kind, seq, requester_id, target_seat, needed,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, kind, seq, requester_id, target_seat, _json(needed), now),
+            )
+            request_id = cur.lastrowid
+        assert request_id is not None
+        found = await self.get(int(request_id))
+        assert found is not None
+        return found
+
+    async def get(self, request_id: int) -> RequestRow | None:
+        """A request by id."""
+        async with self.store.db.execute(
+            "SELECT * FROM requests WHERE id = ?", (request_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return _request(row) if row else None
+
+    async def update(
+        self,
+        request_id: int,
+        *,
+        agreed: list[int] | None = None,
+        status: str | None = None,
+        message_id: int | None = None,
+        expect_status: str = "open",
+    ) -> bool:
+        """Change a request that still has `expect_status`; False if it had changed."""
+        sets, args = [], []
+        if agreed is not None:
+            sets.append("agreed = ?")
+            args.append(_json(agreed))
+        if status is not None:
+            sets.append("status = ?")
+            args.append(status)
+        if message_id is not None:
+            sets.append("message_id = ?")
+            args.append(message_id)
+        async with self.store.transaction() as db:
+            cur = await db.execute(
+                f"UPDATE requests SET {', '.join(sets)} WHERE id = ? AND status = ?",
+                (*args, request_id, expect_status),
+            )
+            return cur.rowcount == 1
+
+
+def _job(r: aiosqlite.Row) -> JobRow:
+    return JobRow(
+        game_id=int(r["game_id"]),
+        kind=r["kind"],
+        seq=int(r["seq"]),
+        due_at=float(r["due_at"]),
+        count=int(r["count"]),
+        seats=json.loads(r["seats"]),
+    )
+
+
+def _request(r: aiosqlite.Row) -> RequestRow:
+    return RequestRow(
+        id=int(r["id"]),
+        game_id=int(r["game_id"]),
+        kind=r["kind"],
+        seq=int(r["seq"]),
+        requester_id=int(r["requester_id"]),
+        target_seat=r["target_seat"],
+        needed=json.loads(r["needed"]),
+        agreed=json.loads(r["agreed"]),
+        status=r["status"],
+        message_id=r["message_id"],
+        created_at=float(r["created_at"]),
+    )
+
+
 def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -547,6 +771,9 @@ def _player(r: aiosqlite.Row) -> PlayerRow:
         left_at=r["left_at"],
         dm_closed=bool(r["dm_closed"]),
         locale=r["locale"],
+        muted=bool(r["muted"]),
+        remind_dm=bool(r["remind_dm"]),
+        stand_in=bool(r["stand_in"]),
     )
 
 

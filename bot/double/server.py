@@ -205,6 +205,9 @@ class DiscordDouble:
         self._command_ids: dict[tuple[int | None, int, str], int] = {}
         self._waiters: list[asyncio.Future[None]] = []
         self._order = 0
+        # Called with (message, created) after every message is stored or edited: a cheap hook
+        # for benchmarks and the demo, which follow many channels at once.
+        self.observers: list[Callable[[DoubleMessage, bool], None]] = []
         self._runner: web.AppRunner | None = None
         self._restore_discord_py: Callable[[], None] | None = None
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
@@ -1898,6 +1901,8 @@ class DiscordDouble:
             message.type = 20 if interaction.type == APPLICATION_COMMAND else 0
             message.interaction_metadata = self._interaction_metadata(interaction)
         self.messages.append(message)
+        for observer in self.observers:
+            observer(message, True)
         self._messages_by_id[message.id] = message
         if ephemeral_for is None:
             channel.last_message_id = message.id
@@ -1975,6 +1980,8 @@ class DiscordDouble:
         message.flags = flags
         if not fill:
             message.edited_at = now()
+        for observer in self.observers:
+            observer(message, False)
         if not message.ephemeral:
             self._dispatch_message_event("MESSAGE_UPDATE", message)
 

@@ -1,0 +1,68 @@
+"""`python -m bot` / `rattus-bot`: read the settings and run the bot until stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.config import Config, ConfigError
+
+
+def configure_endpoints(config: Config) -> None:
+    """Point discord.py at an HTTP / gateway proxy when DISCORD_API_BASE or _GATEWAY_URL say so."""
+    if config.api_base or config.gateway_url:
+        import discord.gateway
+        import discord.http
+        import yarl
+
+        if config.api_base:
+            discord.http.Route.BASE = config.api_base.rstrip("/") + "/api/v10"
+        if config.gateway_url:
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+
+
+async def run(config: Config) -> None:
+    """Start the bot and keep it running."""
+    from bot.app import RattusBot
+
+    configure_endpoints(config)
+    bot = RattusBot(config)
+    async with bot:
+        await bot.start(config.token)
+
+
+def main() -> int:
+    """Entry point; a missing or rejected token ends with one line naming what to set."""
+    try:
+        config = Config.from_env()
+    except ConfigError as exc:
+        print(f"rattus-bot: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=config.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        asyncio.run(run(config))
+    except discord.LoginFailure:
+        print(
+            "rattus-bot: Discord rejected DISCORD_TOKEN: copy the token again from the"
+            " Developer Portal (Bot -> Reset Token) into .env.",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "rattus-bot: this bot needs no privileged intent; check its settings.", file=sys.stderr
+        )
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Slash command groups: /game (common to every game) and one group per game."""

@@ -1,0 +1,217 @@
+"""/game: lobbies and everything common to all games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.app import RattusBot
+
+Interaction = discord.Interaction[Any]
+
+
+class GameCog(
+    commands.GroupCog, group_name=_("game"), group_description=_("Play a board game here")
+):
+    """Open a lobby, join, start, look at the board and the log, end a game."""
+
+    def __init__(self, bot: RattusBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name=_("new"), description=_("Open a game lobby in this channel"))
+    @app_commands.describe(
+        game=_("Which game"),
+        expansion=_("Play with an expansion"),
+        language=_("Language of the game's channel messages"),
+        cards=_("Class cards chosen for Africanus (comma-separated; random if empty)"),
+    )
+    @app_commands.choices(
+        game=[app_commands.Choice(name="Rattus", value="rattus")],
+        expansion=[app_commands.Choice(name="Africanus (2-6 players)", value="africanus")],
+        language=[
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="Français", value="fr"),
+        ],
+    )
+    @app_commands.rename(
+        game=_("game"), expansion=_("expansion"), language=_("language"), cards=_("cards")
+    )
+    async def new(
+        self,
+        interaction: Interaction,
+        game: str = "rattus",
+        expansion: str | None = None,
+        language: str | None = None,
+        cards: str | None = None,
+    ) -> None:
+        """Open a lobby."""
+        await self.bot.handlers.new_game(interaction, game, expansion, language, cards)
+
+    @app_commands.command(name=_("join"), description=_("Join the lobby of this channel"))
+    async def join(self, interaction: Interaction) -> None:
+        """Join."""
+        await self.bot.handlers.lobby_command(interaction, "join")
+
+    @app_commands.command(name=_("leave"), description=_("Leave the game of this channel"))
+    async def leave(self, interaction: Interaction) -> None:
+        """Leave."""
+        await self.bot.handlers.lobby_command(interaction, "leave")
+
+    @app_commands.command(name=_("add-ai"), description=_("Add an AI player to the lobby"))
+    async def add_ai(self, interaction: Interaction) -> None:
+        """Add an AI seat."""
+        await self.bot.handlers.lobby_command(interaction, "ai")
+
+    @app_commands.command(name=_("start"), description=_("Start the game (its creator)"))
+    async def start(self, interaction: Interaction) -> None:
+        """Start."""
+        await self.bot.handlers.lobby_command(interaction, "start")
+
+    @app_commands.command(name=_("board"), description=_("Post the current board"))
+    async def board(self, interaction: Interaction) -> None:
+        """Re-post the board."""
+        await self.bot.handlers.board(interaction)
+
+    @app_commands.command(name=_("hand"), description=_("See your private information"))
+    async def hand(self, interaction: Interaction) -> None:
+        """The private view, ephemeral."""
+        await self.bot.handlers.hand(interaction)
+
+    @app_commands.command(name=_("log"), description=_("Read the game's history"))
+    @app_commands.describe(page=_("Page number (the newest by default)"))
+    @app_commands.rename(page=_("page"))
+    async def log(
+        self, interaction: Interaction, page: app_commands.Range[int, 1, 10000] | None = None
+    ) -> None:
+        """The history, paged."""
+        await self.bot.handlers.log(interaction, page)
+
+    @app_commands.command(name=_("rules"), description=_("A short summary of the rules"))
+    async def rules(self, interaction: Interaction) -> None:
+        """Rules summary."""
+        await self.bot.handlers.rules(interaction)
+
+    @app_commands.command(name=_("abandon"), description=_("End the game of this channel"))
+    async def abandon(self, interaction: Interaction) -> None:
+        """Abandon."""
+        await self.bot.handlers.abandon(interaction)
+
+    @app_commands.command(name=_("status"), description=_("The games of this server"))
+    async def status(self, interaction: Interaction) -> None:
+        """List games."""
+        await self.bot.handlers.status(interaction)
+
+    @app_commands.command(name=_("settings"), description=_("See or change this game's settings"))
+    @app_commands.describe(
+        language=_("Language of the game's channel messages"),
+        reminder_hours=_("Remind whoever must act after this many hours"),
+        max_reminders=_("At most this many reminders per decision"),
+        clock_hours=_("Turn clock in hours (0: no clock)"),
+        clock_policy=_("What happens when the turn clock runs out"),
+        reaction_minutes=_("Africanus: minutes to decide on a region card"),
+    )
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="Français", value="fr"),
+        ],
+        clock_policy=[
+            app_commands.Choice(name=_("wait"), value="wait"),
+            app_commands.Choice(name=_("skip what can be skipped"), value="skip"),
+            app_commands.Choice(name=_("the AI plays the turn"), value="ai"),
+        ],
+    )
+    @app_commands.rename(
+        language=_("language"),
+        reminder_hours=_("reminder_hours"),
+        max_reminders=_("max_reminders"),
+        clock_hours=_("clock_hours"),
+        clock_policy=_("clock_policy"),
+        reaction_minutes=_("reaction_minutes"),
+    )
+    async def settings(
+        self,
+        interaction: Interaction,
+        language: str | None = None,
+        reminder_hours: app_commands.Range[float, 0.25, 336.0] | None = None,
+        max_reminders: app_commands.Range[int, 0, 20] | None = None,
+        clock_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
+        clock_policy: str | None = None,
+        reaction_minutes: app_commands.Range[float, 1.0, 4320.0] | None = None,
+    ) -> None:
+        """Settings."""
+        changes: dict[str, Any] = {}
+        if language is not None:
+            changes["lang"] = language
+        if reminder_hours is not None:
+            changes["reminder_hours"] = reminder_hours
+        if max_reminders is not None:
+            changes["max_reminders"] = max_reminders
+        if clock_hours is not None:
+            changes["clock_hours"] = clock_hours or None
+        if clock_policy is not None:
+            changes["clock_policy"] = clock_policy
+        if reaction_minutes is not None:
+            changes["reaction_minutes"] = reaction_minutes
+        await self.bot.handlers.settings(interaction, changes)
+
+    @app_commands.command(name=_("reminders"), description=_("How you are reminded in this game"))
+    @app_commands.describe(how=_("In the channel, by direct message, or not at all"))
+    @app_commands.choices(
+        how=[
+            app_commands.Choice(name=_("in the channel"), value="channel"),
+            app_commands.Choice(name=_("by direct message"), value="dm"),
+            app_commands.Choice(name=_("off"), value="off"),
+        ]
+    )
+    @app_commands.rename(how=_("how"))
+    async def reminders(self, interaction: Interaction, how: str) -> None:
+        """Reminder preference."""
+        await self.bot.handlers.reminders(interaction, how)
+
+    @app_commands.command(name=_("takeover"), description=_("Let the AI play for a player"))
+    @app_commands.describe(player=_("The player the AI replaces"))
+    @app_commands.rename(player=_("player"))
+    async def takeover(self, interaction: Interaction, player: discord.User) -> None:
+        """Stand-in AI."""
+        await self.bot.handlers.takeover(interaction, player)
+
+    @app_commands.command(name=_("takeback"), description=_("Take your seat back from the AI"))
+    async def takeback(self, interaction: Interaction) -> None:
+        """Take the seat back."""
+        await self.bot.handlers.takeback(interaction)
+
+    @app_commands.command(name=_("undo"), description=_("Take back your last action"))
+    async def undo(self, interaction: Interaction) -> None:
+        """Undo."""
+        await self.bot.handlers.undo(interaction)
+
+    @app_commands.command(name=_("export"), description=_("Get the game record as a file"))
+    async def export(self, interaction: Interaction) -> None:
+        """Export."""
+        await self.bot.handlers.export(interaction)
+
+    @app_commands.command(name=_("replay"), description=_("See the board of an earlier turn"))
+    @app_commands.describe(
+        turn=_("Turn number (0: the set-up)"), record=_("A game record file from /game export")
+    )
+    @app_commands.rename(turn=_("turn"), record=_("record"))
+    async def replay(
+        self,
+        interaction: Interaction,
+        turn: app_commands.Range[int, 0, 1000],
+        record: discord.Attachment | None = None,
+    ) -> None:
+        """Replay."""
+        await self.bot.handlers.replay(interaction, turn, record)
+
+    @app_commands.command(name=_("stats"), description=_("This server's games and winners"))
+    async def stats(self, interaction: Interaction) -> None:
+        """Stats."""
+        await self.bot.handlers.stats(interaction)

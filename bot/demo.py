@@ -1,0 +1,145 @@
+"""Watch the bot play without a Discord token: `python -m bot.demo [--out demo-output]`.
+
+Starts the project's local Discord double on 127.0.0.1, runs the real bot against it, opens
+a lobby, fills it with AI seats and plays a complete game: the host's own seat is played by
+a scripted person who clicks the buttons and picks options like anyone would. Every message
+the bot posts (each edit included) and every image is written to the output folder, with an
+index.md to read them in order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import random
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from bot.app import RattusBot
+from bot.config import Config
+from bot.double import DiscordDouble, DoubleMessage
+from bot.double.player import Table, components
+from bot.service import ServiceConfig
+
+
+class Recorder:
+    """Writes every posted or edited message and its images to a folder, in order."""
+
+    def __init__(self, out: Path, double: DiscordDouble) -> None:
+        self.out = out
+        self.double = double
+        self.count = 0
+        self.index: list[str] = []
+
+    def __call__(self, message: DoubleMessage, created: bool) -> None:
+        if message.author.id != self.double.bot_user.id or message.loading:
+            return
+        self.count += 1
+        channel = self.double.channel(message.channel_id)
+        if channel.type == 1:
+            where = "dm-" + _slug(channel.recipient.username if channel.recipient else None)
+        else:
+            where = _slug(channel.name)
+        if message.ephemeral_for is not None:
+            where += "-only-" + _slug(message.ephemeral_for.username)
+        stem = f"{self.count:04d}-{where}-{'new' if created else 'edit'}"
+        buttons = [c.get("label") or c.get("placeholder") or "" for c in components(message)]
+        text = message.content + (
+            "\n\n[buttons: " + " | ".join(b for b in buttons if b) + "]" if buttons else ""
+        )
+        (self.out / f"{stem}.txt").write_text(text + "\n", "utf-8")
+        line = f"## {stem}\n\n{text}\n"
+        for k, attachment in enumerate(message.attachments):
+            name = f"{stem}-{k}-{attachment.filename}"
+            (self.out / name).write_bytes(attachment.data)
+            line += f"\n![{attachment.filename}]({name})\n"
+        self.index.append(line)
+
+    def finish(self) -> None:
+        """Write index.md."""
+        (self.out / "index.md").write_text("# Rattus demo\n\n" + "\n".join(self.index), "utf-8")
+
+
+def _slug(text: str | None) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", (text or "x").lower()).strip("-") or "x"
+
+
+async def run_demo(out: Path, players: int, seed: int, lang: str, expansion: str | None) -> int:
+    """Play one whole game; return the number of recorded messages."""
+    out.mkdir(parents=True, exist_ok=True)
+    rnd = random.Random(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        async with DiscordDouble() as double:
+            double.configure_discord_py()
+            guild = double.add_guild("Rattus demo")
+            channel = double.add_channel(guild, "rattus")
+            host = double.add_user("host", locale="fr" if lang == "fr" else "en-US")
+            recorder = Recorder(out, double)
+            double.observers.append(recorder)
+            config = Config(token="demo-token", database_url=f"sqlite:///{tmp}/demo.db")
+            bot = RattusBot(config, service_config=ServiceConfig(), guild_ready_timeout=0.01)
+            bot.service.seed_source = lambda: seed
+            runner = asyncio.create_task(bot.start(config.token))
+            try:
+                await double.wait_for_ready(timeout=30)
+                await asyncio.wait_for(bot.wait_until_ready(), 30)
+                options = {"game": "rattus", "language": lang}
+                if expansion:
+                    options["expansion"] = expansion
+                r = await double.slash(host, channel, "game new", **options)
+                await r.wait_done()
+                for _ in range(players - 1):
+                    await (await double.slash(host, channel, "game add-ai")).wait_done()
+                await (await double.slash(host, channel, "game start")).wait_done()
+                table = Table(double, channel, [host])
+                moves = 0
+                while not table.over():
+                    await bot.service.idle(timeout=120)
+                    if table.over():
+                        break
+                    turn = table.current_turn()
+                    if turn is None or table.mover(turn) is None:
+                        await double.wait_for(
+                            lambda: table.over() or _host_to_move(table), timeout=60
+                        )
+                        continue
+                    await table.play_one(rnd, use_slash=moves % 5 == 4)
+                    moves += 1
+                await bot.service.idle(timeout=60)
+            finally:
+                await bot.close()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await runner
+            recorder.finish()
+            return recorder.count
+
+
+def _host_to_move(table: Table) -> bool:
+    turn = table.current_turn()
+    return turn is not None and table.mover(turn) is not None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments and play the demo game."""
+    parser = argparse.ArgumentParser(prog="python -m bot.demo", description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("demo-output"), help="output folder")
+    parser.add_argument("--players", type=int, default=3, help="players, the host included")
+    parser.add_argument("--seed", type=int, default=2026, help="the game's seed")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en")
+    parser.add_argument("--expansion", choices=("africanus",), default=None)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    count = asyncio.run(run_demo(args.out, args.players, args.seed, args.lang, args.expansion))
+    print(
+        f"The game is over: {count} messages and their images are in {args.out}/ "
+        f"(start with {args.out / 'index.md'})."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

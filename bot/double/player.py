@@ -1,0 +1,126 @@
+"""A scripted person: reads the channel like a player and clicks what a player can click.
+
+Used by the end-to-end tests, the demo and the bot benchmark. It only uses what Discord
+shows a user (messages, buttons, selects, autocomplete), never the bot's database.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from bot.double.interactions import InteractionRecord
+from bot.double.models import DoubleChannel, DoubleMessage, DoubleUser
+from bot.double.server import DiscordDouble
+
+TURN_ID = re.compile(r"^rt:(\d+):(\d+):([ak]):(.+)$")
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def components(message: DoubleMessage) -> list[dict[str, Any]]:
+    """Every component of a message (buttons and selects), flattened."""
+    out: list[dict[str, Any]] = []
+    for row in message.components or []:
+        out.extend(row.get("components", []))
+    return out
+
+
+def turn_seq(message: DoubleMessage) -> int:
+    """The sequence number the buttons of a turn message were made for (-1 if none)."""
+    for c in components(message):
+        m = TURN_ID.match(c.get("custom_id", ""))
+        if m:
+            return int(m.group(2))
+    return -1
+
+
+class Table:
+    """One game channel as its players see it."""
+
+    def __init__(
+        self, double: DiscordDouble, channel: DoubleChannel, users: Sequence[DoubleUser]
+    ) -> None:
+        self.double = double
+        self.channel = channel
+        self.users = {u.id: u for u in users}
+
+    def messages(self) -> list[DoubleMessage]:
+        """Public messages of the channel, oldest first."""
+        return [m for m in self.double.channel_messages(self.channel) if not m.deleted]
+
+    def current_turn(self) -> DoubleMessage | None:
+        """The newest message with live turn buttons."""
+        best: DoubleMessage | None = None
+        for m in self.messages():
+            if turn_seq(m) >= 0 and (best is None or turn_seq(m) > turn_seq(best)):
+                best = m
+        return best
+
+    def over(self) -> bool:
+        """True once the final ranking was posted."""
+        return any("🏁" in m.content for m in self.messages())
+
+    def mover(self, message: DoubleMessage) -> DoubleUser | None:
+        """The person a turn message asks to decide (None when only AI seats are asked)."""
+        for line in reversed(message.content.splitlines()):
+            ids = [int(i) for i in MENTION.findall(line) if int(i) in self.users]
+            if ids:
+                return self.users[ids[0]]
+        return None
+
+    async def wait_after(self, seq: int, timeout: float = 15.0) -> None:
+        """Wait until a turn message newer than `seq` exists, or the game is over."""
+
+        def ready() -> bool:
+            latest = self.current_turn()
+            return (latest is not None and turn_seq(latest) > seq) or self.over()
+
+        await self.double.wait_for(ready, timeout=timeout, what=f"a turn after seq {seq}")
+
+    async def pick_through(
+        self, user: DoubleUser, record: InteractionRecord, rnd: random.Random
+    ) -> InteractionRecord:
+        """Follow an ephemeral picker until an action is chosen; return the last record."""
+        message = record.message
+        assert message is not None, "the picker was not shown"
+        while True:
+            select = next(
+                c for c in components(message) if c.get("custom_id", "").startswith("rp:")
+            )
+            option = rnd.choice(select["options"])
+            record = await self.double.select(user, message, select["custom_id"], [option["value"]])
+            await record.wait_done()
+            if option["value"].startswith("a:"):
+                return record
+            message = self.double.message(message.id)
+
+    async def play_one(self, rnd: random.Random, *, use_slash: bool = False) -> InteractionRecord:
+        """The person to move makes one random legal move; return the deciding interaction."""
+        message = self.current_turn()
+        assert message is not None, "no turn message"
+        seq = turn_seq(message)
+        user = self.mover(message)
+        assert user is not None, "no person is asked to move"
+        if use_slash:
+            choices = await self.double.autocomplete(
+                user, self.channel, "rattus do", "action", typed=""
+            )
+            assert choices, "autocomplete offers no legal action"
+            record = await self.double.slash(
+                user, self.channel, "rattus do", action=rnd.choice(choices)["value"]
+            )
+            await record.wait_done()
+        else:
+            button = rnd.choice(
+                [c for c in components(message) if c.get("custom_id", "").startswith("rt:")]
+            )
+            record = await self.double.click(user, message, button["custom_id"])
+            if ":k:" in button["custom_id"]:
+                await record.wait_done()
+                record = await self.pick_through(user, record, rnd)
+            else:
+                await record.wait_acked()
+        await self.wait_after(seq)
+        return record

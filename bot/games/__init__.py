@@ -1,0 +1,1 @@
+"""How the bot speaks each game: labels, event lines, prompts."""

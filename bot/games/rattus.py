@@ -1,0 +1,433 @@
+"""How the bot speaks Rattus: action labels, event lines, prompts, the ranking, the rules summary.
+
+Everything works on action texts, event dicts and views (what the store keeps and what the
+engine shows), never on a full state, so nothing here can leak a hidden face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.i18n import name_of, t
+
+# Verbs in the order the turn message shows them.
+VERBS = (
+    "open",
+    "caravan",
+    "take",
+    "place",
+    "king",
+    "monk",
+    "merchant",
+    "peek",
+    "swap",
+    "keep",
+    "astronomer",
+    "choose",
+    "explorer",
+    "explore",
+    "sultan",
+    "plague",
+    "rats",
+    "protect",
+    "pass",
+    "ravage",
+    "done",
+)
+
+SEAT_MARKS = ("🟧", "🟦", "🟩", "🟨", "🟪", "⬛")
+
+
+def mark(seat: int) -> str:
+    """The colour mark of a seat, as in the board image."""
+    return SEAT_MARKS[seat % len(SEAT_MARKS)]
+
+
+def who(names: Sequence[str], seat: int | None) -> str:
+    """A player's name with their colour mark."""
+    if seat is None or not 0 <= seat < len(names):
+        return "?"
+    return f"{mark(seat)} {names[seat]}"
+
+
+def symbols(syms: Sequence[str], lang: str) -> str:
+    """Token symbols in words: "Majority, Bourgeoisie, Church"."""
+    return ", ".join(t(f"symbol.{s}", lang) for s in syms)
+
+
+def face(token: Mapping[str, Any], lang: str) -> str:
+    """A token face in words."""
+    return t("token.face", lang, limit=token["limit"], symbols=symbols(token["symbols"], lang))
+
+
+def region_card(card_id: str, lang: str) -> str:
+    """A region card in words: its region and what it protects."""
+    from engine.rattus.data import region_cards
+
+    for card in region_cards():
+        if card.id == card_id:
+            syms = t("symbol.wild", lang) if card.wild else symbols(card.symbols, lang)
+            return f"{name_of('region', card.region.value, lang)} ({syms})"
+    return card_id
+
+
+def region_cards_text(card_ids: Sequence[str], lang: str) -> str:
+    """Several region cards in words."""
+    return "; ".join(region_card(c, lang) for c in card_ids) or t("hand.none", lang)
+
+
+def verb_of(action_text: str) -> str:
+    """The verb of an action text ("keep" is the no-swap end of the Witch's spell)."""
+    verb = action_text.split()[0]
+    return "swap" if verb == "keep" else verb
+
+
+def verb_label(verb: str, lang: str) -> str:
+    """The button label of a verb."""
+    return t(f"verb.{verb}", lang)
+
+
+def describe(action_text: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+    """A player-facing description of one action, from its text form.
+
+    `view` is the deciding seat's own view, used only in private pickers (to name the
+    region cards an Astronomer drew); public buttons never pass one.
+    """
+    words = action_text.split()
+    verb, args = words[0], words[1:]
+    region = lambda i: name_of("region", args[i], lang)  # noqa: E731
+    if verb == "open":
+        if len(args) == 2:
+            return t("action.open2", lang, region=args[0], second=args[1])
+        return t("action.open", lang, region=args[0])
+    if verb == "take":
+        return t("action.take", lang, card=args[0])
+    if verb == "place":
+        return t("action.place", lang, region=args[0], count=int(args[1]))
+    if verb == "king":
+        return t("action.king", lang, region=args[0])
+    if verb == "monk":
+        return t("action.monk", lang, source=args[0], position=args[1], target=args[2])
+    if verb == "merchant":
+        return t("action.merchant", lang, source=args[0], target=args[1], count=int(args[2]))
+    if verb == "peek":
+        return t("action.peek", lang, region=args[0], position=args[1])
+    if verb in ("swap", "keep", "done"):
+        return t(f"action.{verb}", lang)
+    if verb == "plague":
+        key = "action.plague_plus2" if len(args) == 2 else "action.plague"
+        return t(key, lang, region=args[0])
+    if verb == "rats":
+        return t("action.rats", lang, regions=" + ".join(region(i) for i in range(len(args))))
+    if verb == "caravan":
+        if len(args) == 1:
+            return t("action.caravan_place", lang, region=args[0])
+        return t("action.caravan_move", lang, region=args[0], second=args[1])
+    if verb == "choose":
+        drawn = ((view or {}).get("astronomer") or {}).get("cards") or []
+        n = int(args[0])
+        if 0 < n <= len(drawn) and drawn[n - 1]:
+            return t("action.choose_card", lang, card=region_card(drawn[n - 1]["id"], lang))
+        return t("action.choose", lang, n=n)
+    if verb == "explore":
+        if args[0] == "none":
+            return t("action.explore_none", lang)
+        return t("action.explore", lang, region=args[0])
+    if verb == "sultan":
+        return t("action.sultan", lang, region=args[0])
+    if verb == "merchant" and len(args) == 4:
+        return t(
+            "action.merchant_diplomat", lang, source=args[0], target=args[1], count=int(args[2])
+        )
+    if verb == "protect":
+        return t("action.protect", lang, region_card=region_card(args[0], lang), card=args[1])
+    if verb == "ravage":
+        return t("action.ravage", lang, region=args[0])
+    if verb == "standing":
+        return t("action.standing", lang, standing=t(f"standing.{args[0]}", lang))
+    if verb in ("astronomer", "explorer", "pass"):
+        return t(f"action.{verb}", lang)
+    key = f"action.{verb}"
+    return t(key, lang, text=" ".join(args)) if _has(key) else action_text
+
+
+def _has(key: str) -> bool:
+    from bot.i18n import has
+
+    return has(key)
+
+
+def group_key(action_text: str, depth: int) -> str:
+    """The first `depth` words after the verb: how long option lists are split up."""
+    words = action_text.split()
+    return " ".join(words[: 1 + depth])
+
+
+def group_label(prefix: str, lang: str) -> str:
+    """A label for a group of actions sharing a prefix (e.g. "monk gallia" -> "Gallia")."""
+    words = prefix.split()
+    last = words[-1]
+    if last.isdigit():
+        return t("pick.token", lang, position=last)
+    return name_of("region", last, lang) if len(words) > 1 else verb_label(words[0], lang)
+
+
+def narrate(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | None:
+    """One line for an event, or None for events that need no line."""
+    kind = event["type"]
+    seat = event.get("seat")
+    p = who(names, seat) if seat is not None else ""
+    if kind == "game_set_up":
+        return t(
+            "event.game_set_up",
+            lang,
+            plague=name_of("region", event["plague"], lang),
+            supply=event["rat_supply"],
+            removed=event["removed_unseen"],
+        )
+    if kind == "cubes_placed":
+        key = "event.cubes_placed_opening" if event.get("opening") else "event.cubes_placed"
+        return t(key, lang, player=p, count=event["count"], region=event["region"])
+    if kind == "class_card_taken":
+        if event.get("previous") is None:
+            return t("event.card_taken", lang, player=p, card=event["card"])
+        return t(
+            "event.card_taken_from",
+            lang,
+            player=p,
+            card=event["card"],
+            other=who(names, event["previous"]),
+        )
+    if kind == "cube_to_palace":
+        return t("event.cube_to_palace", lang, player=p, region=event["region"])
+    if kind == "rat_token_moved":
+        return t(
+            "event.rat_token_moved",
+            lang,
+            player=p,
+            source=event["source"],
+            position=event["position"] + 1,
+            target=event["target"],
+        )
+    if kind == "cubes_moved":
+        return t(
+            "event.cubes_moved",
+            lang,
+            player=p,
+            count=event["count"],
+            source=event["source"],
+            target=event["target"],
+        )
+    if kind == "rat_token_peeked":
+        return t(
+            "event.rat_token_peeked",
+            lang,
+            player=p,
+            region=event["region"],
+            position=event["position"] + 1,
+        )
+    if kind == "rat_token_seen":
+        return t(
+            "event.rat_token_seen",
+            lang,
+            region=event["region"],
+            position=event["position"] + 1,
+            face=face(event, lang),
+        )
+    if kind == "rat_tokens_swapped":
+        return t(
+            "event.rat_tokens_swapped",
+            lang,
+            player=p,
+            first=event["first"],
+            a=event["first_position"] + 1,
+            second=event["second"],
+            b=event["second_position"] + 1,
+        )
+    if kind == "plague_moved":
+        key = "event.plague_moved_plus2" if event.get("neutral") else "event.plague_moved"
+        return t(key, lang, player=p, source=event["source"], target=event["target"])
+    if kind == "rat_tokens_added":
+        return t("event.rat_tokens_added", lang, count=event["count"], region=event["region"])
+    if kind == "rat_token_revealed":
+        losses = [f"{who(names, s)} −{n}" for s, n in enumerate(event["losses"]) if n]
+        key = "event.revealed_outbreak" if event["outbreak"] else "event.revealed_nothing"
+        return t(
+            key,
+            lang,
+            region=event["region"],
+            face=face(event, lang),
+            cubes=event["cubes"],
+            losses=", ".join(losses) if losses else t("event.no_loss", lang),
+        )
+    if kind == "turn_began":
+        return None
+    if kind == "game_end_triggered":
+        return t(f"event.end_{event['reason']}", lang, player=who(names, event["last_seat"]))
+    if kind == "final_turn_began":
+        return t("event.final_turn_began", lang, player=p)
+    if kind == "final_ravage_began":
+        return t("event.final_ravage_began", lang)
+    if kind == "game_ended":
+        return None
+    if kind in ("region_cards_dealt", "region_cards_drawn"):
+        return t(f"event.{kind}", lang, cards=region_cards_text(event["cards"], lang))
+    if kind == "region_card_kept":
+        return t("event.region_card_kept", lang, region_card=region_card(event["card"], lang))
+    if kind == "explorer_revealed":
+        return t(
+            "event.explorer_revealed", lang, player=p, cards=region_cards_text(event["cards"], lang)
+        )
+    if kind == "explorer_placed":
+        if event.get("region") is None:
+            return t("event.explorer_placed_none", lang, player=p)
+        return t("event.explorer_placed", lang, player=p, region=event["region"])
+    if kind == "reaction_window_opened":
+        return t(
+            "event.reaction_window_opened",
+            lang,
+            region=event["region"],
+            face=face(event, lang),
+            asked=", ".join(who(names, s) for s in event["asked"]),
+        )
+    if kind == "region_card_played":
+        key = (
+            "event.region_card_played_auto"
+            if event.get("automatic")
+            else "event.region_card_played"
+        )
+        return t(
+            key,
+            lang,
+            player=p,
+            region_card=region_card(event["card"], lang),
+            card=event["class_card"],
+            region=event["region"],
+        )
+    if kind == "region_cards_discarded":
+        return t(
+            "event.region_cards_discarded", lang, region=event["region"], count=len(event["cards"])
+        )
+    if kind == "standing_order_set":
+        return t(
+            "event.standing_order_set", lang, standing=t(f"standing.{event['standing']}", lang)
+        )
+    if kind == "hands_revealed":
+        shown = [
+            f"{who(names, seat)}: {region_cards_text(cards, lang)}"
+            for seat, cards in enumerate(event["hands"])
+        ]
+        return t("event.hands_revealed", lang, hands=" · ".join(shown))
+    if kind == "diplomat_returned":
+        return t(
+            f"event.diplomat_returned_{event['reason']}", lang, player=p, region=event["region"]
+        )
+    key = f"event.{kind}"
+    if _has(key):
+        params = {k: v for k, v in event.items() if k != "type"}
+        params["player"] = p
+        return t(key, lang, **params)
+    return None
+
+
+def prompt(view: Mapping[str, Any], seat: int, lang: str) -> str:
+    """What the seat must decide now, in one sentence."""
+    phase = view["phase"]
+    key = f"prompt.{phase}"
+    return t(key, lang) if _has(key) else t("prompt.main", lang)
+
+
+def ranking_lines(result: Mapping[str, Any], names: Sequence[str], lang: str) -> list[str]:
+    """The final ranking with each player's breakdown."""
+    lines = []
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    for row in result["ranking"]:
+        parts = [t(f"score.{k}", lang, n=v) for k, v in row["breakdown"].items()]
+        lines.append(
+            t(
+                "ranking.line",
+                lang,
+                medal=medals.get(row["rank"], f"{row['rank']}."),
+                player=who(names, row["seat"]),
+                score=row["score"],
+                detail=", ".join(parts),
+            )
+        )
+    return lines
+
+
+def region_cards_line(view: Mapping[str, Any], lang: str) -> str | None:
+    """The seat's hand of region cards, if the game has them."""
+    hand = view.get("hand")
+    if not hand:
+        return None
+    cards = []
+    for card in hand:
+        syms = t("symbol.wild", lang) if card.get("wild") else symbols(card["symbols"], lang)
+        cards.append(f"{name_of('region', card['region'], lang)} ({syms})")
+    return t("hand.region_cards", lang, cards="; ".join(cards))
+
+
+def known_tokens_lines(view: Mapping[str, Any], lang: str) -> list[str]:
+    """The faces this seat has looked at, by region and position."""
+    lines = []
+    for region in view["regions"]:
+        for pos, known in enumerate(region.get("known") or []):
+            if known:
+                lines.append(
+                    t(
+                        "hand.known_token",
+                        lang,
+                        region=region["id"],
+                        position=pos + 1,
+                        face=face(known, lang),
+                    )
+                )
+    return lines
+
+
+# Events after which an undo would let a player use what they just learnt.
+REVEALING = frozenset({"rat_token_revealed", "rat_token_seen", "rat_token_peeked"})
+
+# Decisions that cannot be skipped when a turn clock runs out with the "skip" policy: the
+# player still has to answer them, so the AI answers; everything else (cards, cubes,
+# abilities) is left undone.
+MANDATORY_VERBS = (
+    "done",
+    "keep",
+    "open",
+    "caravan",
+    "plague",
+    "rats",
+    "ravage",
+    "choose",
+    "explore",
+    "pass",
+)
+
+
+def reveals_hidden(events: Sequence[Mapping[str, Any]]) -> bool:
+    """True when stored events showed hidden information to anyone (a reveal, a private
+    look, a card drawn...): such an action cannot be taken back."""
+    return any(e["type"] in REVEALING or "visible_to" in e for e in events)
+
+
+def skip_choice(engine: Any, view: Mapping[str, Any], legal: Sequence[Any], rnd: Any) -> Any:
+    """What a player whose clock ran out does under the "skip" policy: end what can be
+    ended, and let the AI make only the decisions that cannot be skipped."""
+    from bot.ai import choose_action
+
+    texts = {str(a): a for a in legal}
+    for verb in ("done", "keep", "explore none", "pass"):
+        if verb in texts:
+            return texts[verb]
+    forced = [a for a in legal if verb_of(str(a)) in MANDATORY_VERBS]
+    return choose_action(engine, view, forced or list(legal), rnd)
+
+
+def reaction_seats(engine: Any, state: Any) -> list[int]:
+    """Seats asked in a region-card reaction window (Africanus), else none."""
+    if engine.view(state, None).get("phase") != "reaction":
+        return []
+    return sorted(engine.to_move(state))

@@ -1,0 +1,201 @@
+"""Reminders, turn clocks and reaction timeouts, planned in the database.
+
+After every stored action the planner rewrites a game's jobs: a reminder for the people who
+must act (after the game's reminder interval, at most max_reminders times per decision), the
+turn clock of the seats whose turn it is (kept while the same seats go on deciding), and the
+timeout of a reaction window. The runner takes due jobs from the database, claims each one
+before acting (so a restart never sends a reminder twice) and never blocks the event loop:
+everything it does is a database query, a Discord call or an action through the service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from bot.service import GameService, Outcome
+from bot.store import GameRow, JobRow, Schedule
+
+log = logging.getLogger(__name__)
+
+HOUR = 3600.0
+
+
+class Notifier(Protocol):
+    """Where the scheduler's messages go (the publisher, or a test recorder)."""
+
+    async def remind(self, game: GameRow, seats: Sequence[int], count: int, total: int) -> None:
+        """Remind people that they must act."""
+        ...
+
+    async def clock_ran_out(self, game: GameRow, seats: Sequence[int], policy: str) -> None:
+        """Say that a turn clock ran out and what happens now."""
+        ...
+
+    async def reaction_timed_out(self, game: GameRow, seats: Sequence[int]) -> None:
+        """Say that a reaction window closed and the standing defaults apply."""
+        ...
+
+
+def reaction_seats(game: GameRow, service: GameService, state: Any) -> list[int]:
+    """Seats asked in a reaction window (Africanus region cards)."""
+    from bot.games.rattus import reaction_seats as seats_asked
+
+    return seats_asked(service.engine(game), state)
+
+
+class Scheduler:
+    """Plans jobs after each outcome and runs them when due."""
+
+    def __init__(
+        self,
+        service: GameService,
+        notifier: Notifier,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.service = service
+        self.notifier = notifier
+        self.clock = clock
+        self.schedule = Schedule(service.store)
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        service.planners.append(self.plan)
+
+    # ------------------------------------------------------------------ planning
+
+    async def plan(self, outcome: Outcome) -> None:
+        """Rewrite the jobs of a game after a stored outcome."""
+        game = outcome.game
+        if outcome.over or game.status != "active":
+            await self.schedule.drop(game.id)
+            return
+        settings = self.service.settings_of(game)
+        now = self.clock()
+        movers = sorted(outcome.to_move)
+        people = [s for s in movers if not game.player_at(s).automated]
+        reacting = reaction_seats(game, self.service, outcome.state)
+        deciding = [s for s in people if s not in reacting]
+
+        if people and settings.max_reminders > 0:
+            await self.schedule.put(
+                game.id,
+                "remind",
+                seq=game.seq,
+                due_at=now + settings.reminder_hours * HOUR,
+                seats=people,
+            )
+        else:
+            await self.schedule.drop(game.id, "remind")
+
+        if settings.clock_hours and deciding:
+            job = await self.schedule.get(game.id, "clock")
+            same_turn = (
+                job is not None
+                and job.seats == deciding
+                and not outcome.started
+                and not outcome.undone
+                and outcome.previous_to_move == outcome.to_move
+            )
+            due = job.due_at if same_turn and job else now + settings.clock_hours * HOUR
+            await self.schedule.put(game.id, "clock", seq=game.seq, due_at=due, seats=deciding)
+        else:
+            await self.schedule.drop(game.id, "clock")
+
+        if reacting:
+            job = await self.schedule.get(game.id, "reaction")
+            # The window stays the same while the seats asked answer one after the other.
+            keep = job is not None and set(reacting) <= set(job.seats)
+            due = job.due_at if keep and job else now + settings.reaction_minutes * 60
+            await self.schedule.put(game.id, "reaction", seq=game.seq, due_at=due, seats=reacting)
+        else:
+            await self.schedule.drop(game.id, "reaction")
+        self._wake.set()
+
+    # ------------------------------------------------------------------ running
+
+    async def run_due(self) -> int:
+        """Run every job due now; return how many were acted on."""
+        done = 0
+        for job in await self.schedule.due(self.clock()):
+            try:
+                if await self._run(job):
+                    done += 1
+            except Exception:
+                log.exception("game %s: the %s job failed", job.game_id, job.kind)
+        return done
+
+    async def _run(self, job: JobRow) -> bool:
+        store = self.service.store
+        game = await store.get_game(job.game_id)
+        if game.status != "active":
+            await self.schedule.drop(game.id)
+            return False
+        settings = self.service.settings_of(game)
+        if job.kind == "remind":
+            if job.seq != game.seq:
+                await self.schedule.claim(job, next_due=None)
+                return False
+            sent = job.count + 1
+            more = sent < settings.max_reminders
+            # From now, not from the due time: after a long outage, reminders do not pile up.
+            next_due = self.clock() + settings.reminder_hours * HOUR if more else None
+            if not await self.schedule.claim(job, next_due=next_due):
+                return False
+            seats = [
+                s
+                for s in job.seats
+                if not game.player_at(s).muted
+                and not game.player_at(s).automated
+                and game.player_at(s).left_at is None
+            ]
+            if seats:
+                await self.notifier.remind(game, seats, sent, settings.max_reminders)
+            return bool(seats)
+
+        state = await self.service.state_of(game)
+        movers = self.service.engine(game).to_move(state)
+        seats = [s for s in job.seats if s in movers]
+        if not await self.schedule.claim(job, next_due=None):
+            return False
+        if not seats:
+            return False
+        if job.kind == "clock":
+            policy = settings.clock_policy
+            await self.notifier.clock_ran_out(game, seats, policy)
+            if policy in ("ai", "skip"):
+                await self.service.play_for(game.id, seats, policy)
+            return True
+        await self.notifier.reaction_timed_out(game, seats)
+        await self.service.play_for(game.id, seats, "default")
+        return True
+
+    async def run_forever(self) -> None:
+        """Run due jobs as they come, sleeping until the next one (at most a minute)."""
+        while True:
+            try:
+                await self.run_due()
+            except Exception:
+                log.exception("the scheduler failed; retrying")
+            next_due = await self.schedule.next_due()
+            delay = 60.0 if next_due is None else min(60.0, max(0.2, next_due - self.clock()))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), delay)
+
+    def start(self) -> None:
+        """Start the runner task."""
+        if self._task is None:
+            self._task = asyncio.create_task(self.run_forever(), name="rattus-scheduler")
+
+    async def stop(self) -> None:
+        """Stop the runner task."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None

@@ -1,0 +1,278 @@
+"""Buttons and selects: persistent DynamicItems whose custom_id holds game, sequence and choice.
+
+They carry no game state: a click after a restart, or on an old message, is parsed from its
+custom_id and checked against the database like any command.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.games.rattus import VERBS, describe, group_key, group_label, verb_label, verb_of
+from bot.i18n import t
+
+MAX_OPTIONS = 25  # Discord: options in one select, buttons in one message
+# Verbs whose options may carry private information (an Astronomer's drawn cards, a hand):
+# they are always chosen in an ephemeral picker, never shown on the public turn message.
+PRIVATE_VERBS = frozenset({"choose", "protect", "pass"})
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class TurnButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rt:(?P<game>\d+):(?P<seq>\d+):(?P<mode>[ak]):(?P<payload>[^\n]+)",
+):
+    """A button of a turn message: one action ('a') or a kind of action to pick from ('k')."""
+
+    def __init__(
+        self,
+        game: int,
+        seq: int,
+        mode: str,
+        payload: str,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_clip(label, 80), style=style, custom_id=f"rt:{game}:{seq}:{mode}:{payload}"
+            )
+        )
+        self.game = game
+        self.seq = seq
+        self.mode = mode
+        self.payload = payload
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> TurnButton:
+        """Rebuild the button from a click (also after a restart)."""
+        return cls(
+            int(match["game"]),
+            int(match["seq"]),
+            match["mode"],
+            match["payload"],
+            label=item.label or "…",
+            style=item.style,
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the bot's handlers."""
+        await interaction.client.handlers.turn_button(  # type: ignore[attr-defined]
+            interaction, self.game, self.seq, self.mode, self.payload
+        )
+
+
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rp:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+)",
+):
+    """The ephemeral picker: values are "a:<action text>" or "g:<prefix>" (a narrower list)."""
+
+    def __init__(
+        self,
+        game: int,
+        seq: int,
+        verb: str,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rp:{game}:{seq}:{verb}",
+                options=list(options) or [discord.SelectOption(label="…", value="-")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game = game
+        self.seq = seq
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
+    ) -> PickSelect:
+        """Rebuild the select from a choice."""
+        return cls(int(match["game"]), int(match["seq"]), match["verb"], item.options)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the choice to the bot's handlers."""
+        values = (interaction.data or {}).get("values") or ["-"]  # type: ignore[union-attr]
+        await interaction.client.handlers.picked(  # type: ignore[attr-defined]
+            interaction, self.game, self.seq, self.verb, str(values[0])
+        )
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rl:(?P<game>\d+):(?P<op>join|leave|ai|start)",
+):
+    """Join, leave, add an AI seat, or start: the buttons of a lobby message."""
+
+    def __init__(self, game: int, op: str, *, label: str = "…") -> None:
+        style = {
+            "join": discord.ButtonStyle.success,
+            "start": discord.ButtonStyle.primary,
+        }.get(op, discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"rl:{game}:{op}"))
+        self.game = game
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        """Rebuild the button from a click."""
+        return cls(int(match["game"]), match["op"], label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the bot's handlers."""
+        await interaction.client.handlers.lobby_button(  # type: ignore[attr-defined]
+            interaction, self.game, self.op
+        )
+
+
+class RequestButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rq:(?P<id>\d+):(?P<vote>yes|no)",
+):
+    """Agree to or refuse an undo or takeover request."""
+
+    def __init__(self, request_id: int, vote: str, *, label: str = "…") -> None:
+        style = discord.ButtonStyle.success if vote == "yes" else discord.ButtonStyle.danger
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"rq:{request_id}:{vote}")
+        )
+        self.request_id = request_id
+        self.vote = vote
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> RequestButton:
+        """Rebuild the button from a click."""
+        return cls(int(match["id"]), match["vote"], label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the vote to the bot's handlers."""
+        await interaction.client.handlers.vote(  # type: ignore[attr-defined]
+            interaction, self.request_id, self.vote == "yes"
+        )
+
+
+def request_view(request_id: int, lang: str) -> discord.ui.View:
+    """Agree / refuse buttons of a request message."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RequestButton(request_id, "yes", label=t("request.agree", lang)))
+    view.add_item(RequestButton(request_id, "no", label=t("request.refuse", lang)))
+    return view
+
+
+DYNAMIC_ITEMS = (TurnButton, PickSelect, LobbyButton, RequestButton)
+
+
+def lobby_view(game_id: int, lang: str) -> discord.ui.View:
+    """The buttons of a lobby message."""
+    view = discord.ui.View(timeout=None)
+    for op in ("join", "leave", "ai", "start"):
+        view.add_item(LobbyButton(game_id, op, label=t(f"lobby.button.{op}", lang)))
+    return view
+
+
+def by_verb(actions: Sequence[str]) -> dict[str, list[str]]:
+    """Action texts grouped by verb, in the order of VERBS."""
+    groups: dict[str, list[str]] = {}
+    for text in actions:
+        groups.setdefault(verb_of(text), []).append(text)
+    order = {v: i for i, v in enumerate(VERBS)}
+    return dict(sorted(groups.items(), key=lambda kv: order.get(kv[0], len(order))))
+
+
+def turn_view(
+    game_id: int,
+    seq: int,
+    legal: Mapping[int, Sequence[str]],
+    lang: str,
+) -> discord.ui.View | None:
+    """The buttons of a turn message, from the legal actions of the seats to move."""
+    movers = [seat for seat, acts in legal.items() if acts]
+    if not movers:
+        return None
+    view = discord.ui.View(timeout=None)
+    if len(movers) > 1:
+        # Several seats decide at once (a reaction): each opens a picker of their own options.
+        view.add_item(TurnButton(game_id, seq, "k", "any", label=t("verb.any", lang)))
+        return view
+    groups = by_verb(legal[movers[0]])
+    for verb, texts in list(groups.items())[:MAX_OPTIONS]:
+        style = discord.ButtonStyle.primary
+        if verb == "plague":
+            style = discord.ButtonStyle.danger
+        elif verb in ("done", "keep", "swap"):
+            style = discord.ButtonStyle.secondary
+        if len(texts) == 1 and verb not in PRIVATE_VERBS:
+            view.add_item(
+                TurnButton(game_id, seq, "a", texts[0], label=describe(texts[0], lang), style=style)
+            )
+        else:
+            view.add_item(
+                TurnButton(game_id, seq, "k", verb, label=verb_label(verb, lang), style=style)
+            )
+    return view
+
+
+def picker_view(
+    game_id: int,
+    seq: int,
+    verb: str,
+    actions: Sequence[str],
+    prefix: str,
+    lang: str,
+    view: Mapping[str, Any] | None = None,
+) -> discord.ui.View:
+    """A private select of actions (ephemeral or by DM); long lists are split by their next
+    word. `view` is the deciding seat's own view, to name private cards in the labels."""
+    texts = [a for a in actions if not prefix or a == prefix or a.startswith(prefix + " ")]
+    options: list[discord.SelectOption] = []
+    if len(texts) <= MAX_OPTIONS:
+        for text in texts:
+            options.append(
+                discord.SelectOption(
+                    label=_clip(describe(text, lang, view), 100), value=f"a:{text}"
+                )
+            )
+    else:
+        depth = len(prefix.split()) if prefix else 1
+        seen: dict[str, int] = {}
+        for text in texts:
+            key = group_key(text, depth)
+            seen[key] = seen.get(key, 0) + 1
+        for key, count in list(seen.items())[:MAX_OPTIONS]:
+            label = t("pick.group", lang, label=group_label(key, lang), count=count)
+            options.append(discord.SelectOption(label=_clip(label, 100), value=f"g:{key}"))
+    view = discord.ui.View(timeout=None)
+    view.add_item(PickSelect(game_id, seq, verb, options, placeholder=t("pick.placeholder", lang)))
+    return view

@@ -1,0 +1,110 @@
+"""Run the real bot against the project's Discord double, and act as its users."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.app import RattusBot
+from bot.config import Config
+from bot.double import DiscordDouble, DoubleChannel, DoubleGuild, DoubleMessage, DoubleUser
+from bot.double.player import Table, components, turn_seq
+from bot.service import ServiceConfig
+
+
+@dataclass
+class World:
+    """A double with a server, a channel and three users (carol's DMs are closed)."""
+
+    double: DiscordDouble
+    guild: DoubleGuild
+    channel: DoubleChannel
+    alice: DoubleUser
+    bob: DoubleUser
+    carol: DoubleUser
+    database: str
+
+
+@contextlib.asynccontextmanager
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    """Start the double and describe the server; everything is torn down after."""
+    async with DiscordDouble() as double:
+        double.configure_discord_py()
+        guild = double.add_guild("Plague lovers")
+        channel = double.add_channel(guild, "rattus")
+        alice = double.add_user("alice", locale="en-US")
+        bob = double.add_user("bob", locale="fr")
+        carol = double.add_user("carol", locale="en-GB", dms_open=False)
+        yield World(double, guild, channel, alice, bob, carol, f"sqlite:///{tmp_path}/bot.db")
+
+
+@contextlib.asynccontextmanager
+async def running_bot(w: World, seed: int = 4242, **service: Any) -> AsyncIterator[RattusBot]:
+    """Run the bot until the double saw it identify and sync; close it afterwards.
+
+    Games get the fixed seed `seed`, so a test plays the same game on every run.
+    """
+    sessions = len(w.double.sessions)
+    config = Config(token="test-token", database_url=w.database)
+    bot = RattusBot(config, service_config=ServiceConfig(**service), guild_ready_timeout=0.01)
+    bot.service.seed_source = lambda: seed
+    runner = asyncio.create_task(bot.start(config.token))
+    ready = asyncio.create_task(w.double.wait_for_ready(min_sessions=sessions + 1))
+    try:
+        await asyncio.wait({runner, ready}, return_when=asyncio.FIRST_COMPLETED)
+        if runner.done():
+            ready.cancel()
+            runner.result()
+            raise AssertionError("the bot stopped before it was ready")
+        await ready
+        await asyncio.wait_for(bot.wait_until_ready(), 10)
+        yield bot
+    finally:
+        ready.cancel()
+        await bot.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await runner
+
+
+buttons = components  # what a user sees on a message: its buttons and selects
+
+
+def table(w: World) -> Table:
+    """The game channel as its players see it."""
+    return Table(w.double, w.channel, [w.alice, w.bob, w.carol])
+
+
+def turn_messages(w: World) -> list[DoubleMessage]:
+    """Public channel messages that still carry turn buttons."""
+    return [m for m in table(w).messages() if turn_seq(m) >= 0]
+
+
+def current_turn(w: World) -> DoubleMessage | None:
+    """The newest turn message (the one with live buttons)."""
+    return table(w).current_turn()
+
+
+def mover(w: World, message: DoubleMessage) -> DoubleUser:
+    """The person a turn message asks to decide."""
+    user = table(w).mover(message)
+    assert user is not None
+    return user
+
+
+async def wait_for_turn_after(w: World, seq: int) -> None:
+    """Wait until a turn message newer than `seq` exists, or the game is over."""
+    await table(w).wait_after(seq)
+
+
+def game_over(w: World) -> bool:
+    """True once the final ranking was posted."""
+    return table(w).over()
+
+
+async def pick_through(w: World, user: DoubleUser, record: Any, rnd: Any) -> Any:
+    """Follow an ephemeral picker until an action is chosen; return the last record."""
+    return await table(w).pick_through(user, record, rnd)

@@ -1,0 +1,282 @@
+"""End to end: the real discord.py client against the project's local Discord double.
+
+Players only do what a person can do on Discord (slash commands, buttons, selects) and the
+tests assert on what each of them sees: channel messages, images, DMs, ephemeral answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from pathlib import Path
+
+from engine.rattus import GAME
+from tests.bot.harness import (
+    World,
+    buttons,
+    current_turn,
+    game_over,
+    mover,
+    pick_through,
+    running_bot,
+    table,
+    turn_seq,
+    wait_for_turn_after,
+    world,
+)
+
+PNG = b"\x89PNG\r\n\x1a\n"
+FACE = re.compile(r"limit (\d) · ([A-Za-z, ]+?)(?: with|\.|$)")
+
+
+def is_stale_answer(text: str) -> bool:
+    """The answer to a stale click, in English or French."""
+    return "earlier moment" in text or "moment antérieur" in text
+
+
+async def open_lobby(w: World, *joiners) -> None:
+    d = w.double
+    r = await d.slash(w.alice, w.channel, "game new", game="rattus")
+    await r.wait_done()
+    assert not r.ephemeral and "game #" in r.content
+    for user in joiners:
+        join = next(c for c in buttons(r.message) if c["custom_id"].endswith(":join"))
+        answer = await d.click(user, d.message(r.message.id), join["custom_id"])
+        await answer.wait_done()
+        assert answer.ephemeral
+
+
+async def start(w: World) -> None:
+    r = await w.double.slash(w.alice, w.channel, "game start")
+    await r.wait_done()
+    assert r.ephemeral and "started" in r.content
+
+
+async def play_one(w: World, rnd: random.Random, use_slash: bool) -> None:
+    """The player to move makes one random legal move, the way a person would."""
+    record = await table(w).play_one(rnd, use_slash=use_slash)
+    if use_slash or record.name.startswith("rp:"):  # a command or a picker answers "✅ ..."
+        assert record.content.startswith("✅"), record.content
+
+
+async def test_a_whole_two_player_game(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await open_lobby(w, w.bob)
+        await start(w)
+        rnd = random.Random(7)
+        moves = 0
+        while not game_over(w):
+            await play_one(w, rnd, use_slash=moves % 4 == 3)
+            moves += 1
+            assert moves < 600
+        public = d.channel_messages(w.channel)
+        final = public[-1]
+        assert "🏁" in final.content and "🥇" in final.content
+        assert final.attachments and final.attachments[0].data.startswith(PNG)
+        # Every board the channel got is a PNG; turn messages carry the summary as alt text.
+        boards = [a for m in public for a in m.attachments]
+        assert len(boards) >= 10 and all(a.data.startswith(PNG) for a in boards)
+
+        game = await bot.service.store.latest_game_in(w.channel.id)
+        assert game is not None and game.status == "over"
+        rows = await bot.service.store.actions(game.id)
+        # No channel message shows a token face that was not revealed in the game.
+        revealed = {
+            (e["limit"], tuple(e["symbols"]))
+            for row in rows
+            for e in row.events
+            if e["type"] == "rat_token_revealed"
+        }
+        for m in public:
+            assert "🔮" not in m.content
+            for texts in [m.content, *(a.description or "" for a in m.attachments)]:
+                for limit, names in FACE.findall(texts):
+                    assert any(int(limit) == lim for lim, _ in revealed), (limit, names)
+        # Private events reached only their seat, by DM.
+        seat_user = {p.seat: p.user_id for p in game.players}
+        for row in rows:
+            for e in row.events:
+                if e["type"] == "rat_token_seen":
+                    owner = seat_user[e["visible_to"][0]]
+                    assert owner == row.actor_id
+        witch_dms = {u.id: [m for m in d.dms(u) if "🔮" in m.content] for u in (w.alice, w.bob)}
+        seen_by = {
+            seat_user[e["visible_to"][0]]
+            for row in rows
+            for e in row.events
+            if e["type"] == "rat_token_seen"
+        }
+        for u in (w.alice, w.bob):
+            assert bool(witch_dms[u.id]) == (u.id in seen_by)
+        # The engine agrees with the stored game.
+        state = await bot.service.state_of(game)
+        assert GAME.is_over(state)
+        assert not d.unknown_requests
+
+
+async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        other = d.add_channel(w.guild, "elsewhere")
+        r = await d.slash(w.alice, other, "game board")
+        await r.wait_done()
+        assert r.ephemeral and "no game" in r.content.lower()
+
+        await open_lobby(w, w.bob)
+        r = await d.slash(w.bob, w.channel, "game start")
+        await r.wait_done()
+        assert r.ephemeral and "Seul le joueur" in r.content  # bob's Discord is in French
+        r = await d.slash(w.alice, w.channel, "game new", game="rattus")
+        await r.wait_done()
+        assert r.ephemeral and "already has a game" in r.content
+        await start(w)
+        game = await bot.service.store.open_game_in(w.channel.id)
+        assert game is not None
+        message = current_turn(w)
+        assert message is not None
+        first = mover(w, message)
+        second = w.bob if first is w.alice else w.alice
+
+        async def expect(user, text, *needles, channel=None, **options) -> None:
+            before = (await bot.service.store.get_game(game.id)).seq
+            r = await d.slash(user, channel or w.channel, text, **options)
+            await r.wait_done()
+            assert r.ephemeral, r.content
+            assert any(n in r.content for n in needles), r.content
+            assert (await bot.service.store.get_game(game.id)).seq == before
+
+        await expect(second, "rattus open", "turn", "tour", region="gallia")
+        await expect(w.carol, "rattus open", "not playing", region="gallia")
+        await expect(first, "rattus open", "no region called", "pas de région", region="atlantis")
+        await expect(first, "rattus take", "cannot do that now", "pas faire cela", card="king")
+        await expect(first, "rattus do", "understand", "compris", action="open gallia italia x")
+        await expect(first, "rattus open", "not in play", "pas en jeu", region="russia")
+        await expect(
+            first,
+            "rattus open",
+            "Use this command",
+            "Utilisez",
+            region="gallia",
+            channel=d.dm_channel(first),
+        )
+
+        # A stale choice: open a picker, act another way, then use the old picker.
+        seq = turn_seq(message)
+        kind = next(c for c in buttons(message) if c["custom_id"].startswith("rt:"))
+        picker = await d.click(first, message, kind["custom_id"])
+        await picker.wait_done()
+        r = await d.slash(first, w.channel, "rattus open", region="gallia")
+        await r.wait_done()
+        assert r.content.startswith("✅")
+        await wait_for_turn_after(w, seq)
+        select = next(c for c in buttons(picker.message) if c["custom_id"].startswith("rp:"))
+        stale = await d.select(
+            first, picker.message, select["custom_id"], [select["options"][0]["value"]]
+        )
+        await stale.wait_done()
+        assert is_stale_answer(stale.content)
+        assert any(f.data.startswith(PNG) for f in stale.files)
+        assert (await bot.service.store.get_game(game.id)).seq == seq + 1
+
+        # A player who left cannot act any more.
+        r = await d.slash(second, w.channel, "game leave")
+        await r.wait_done()
+        turn = current_turn(w)
+        assert turn is not None
+        await expect(second, "rattus open", "You left", "quitté", region="gallia")
+        # The game is abandoned by its creator; further commands are refused.
+        r = await d.slash(w.alice, w.channel, "game abandon")
+        await r.wait_done()
+        assert "abandoned" in r.content
+        r = await d.slash(w.alice, w.channel, "rattus open", region="gallia")
+        await r.wait_done()
+        assert r.ephemeral and "no game" in r.content.lower()
+        assert not d.unknown_requests
+
+
+async def test_closed_dms_are_announced_once_and_hand_is_the_fallback(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w):
+        d = w.double
+        await open_lobby(w, w.carol)
+        notices = [m for m in d.channel_messages(w.channel) if "direct messages" in m.content]
+        assert len(notices) == 1 and f"<@{w.carol.id}>" in notices[0].content
+        await start(w)
+        r = await d.slash(w.carol, w.channel, "game hand")
+        await r.wait_done()
+        assert (r.ephemeral and "Class cards" in r.content) or "no class card" in r.content
+        assert not d.dms(w.carol)
+        notices = [m for m in d.channel_messages(w.channel) if "direct messages" in m.content]
+        assert len(notices) == 1
+
+
+async def test_old_buttons_work_after_a_restart(tmp_path: Path) -> None:
+    async with world(tmp_path) as w:
+        d = w.double
+        async with running_bot(w):
+            await open_lobby(w, w.bob)
+            await start(w)
+            await play_one(w, random.Random(2), use_slash=False)
+            message = current_turn(w)
+            assert message is not None
+        # The bot is gone; a new process starts on the same database.
+        async with running_bot(w) as bot:
+            seq = turn_seq(message)
+            user = mover(w, message)
+            button = next(c for c in buttons(message) if c["custom_id"].startswith("rt:"))
+            r = await d.click(user, message, button["custom_id"])
+            await r.wait_done()
+            r = await pick_through(w, user, r, random.Random(3))
+            assert r.content.startswith("✅")
+            await wait_for_turn_after(w, seq)
+            game = await bot.service.store.open_game_in(w.channel.id)
+            assert game is not None and game.seq == seq + 1
+
+
+async def test_many_simultaneous_clicks_apply_once(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await open_lobby(w, w.bob)
+        await start(w)
+        message = current_turn(w)
+        assert message is not None
+        user = mover(w, message)
+        r = await d.click(user, message, "rt:1:0:k:open")
+        await r.wait_done()
+        select = next(c for c in buttons(r.message) if c["custom_id"].startswith("rp:"))
+        value = select["options"][0]["value"]
+        records = await asyncio.gather(
+            *(d.select(user, r.message, select["custom_id"], [value]) for _ in range(12))
+        )
+
+        def stale_answers() -> list[object]:
+            return [x for x in records if any(is_stale_answer(f.content) for f in x.followups)]
+
+        await d.wait_for(lambda: len(stale_answers()) == 11, timeout=10)
+        game = await bot.service.store.open_game_in(w.channel.id)
+        assert game is not None and game.seq == 1
+        assert d.message(r.message.id).content.startswith("✅")  # the one that was applied
+
+
+async def test_a_game_against_an_ai_seat(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await open_lobby(w)
+        r = await d.slash(w.alice, w.channel, "game add-ai")
+        await r.wait_done()
+        await start(w)
+        rnd = random.Random(11)
+        moves = 0
+        while not game_over(w):
+            await bot.service.idle()
+            if game_over(w):
+                break
+            await play_one(w, rnd, use_slash=False)
+            moves += 1
+            assert moves < 400
+        game = await bot.service.store.latest_game_in(w.channel.id)
+        assert game is not None and game.status == "over"
+        rows = await bot.service.store.actions(game.id)
+        assert any(row.origin == "ai" for row in rows)
+        assert not d.unknown_requests

@@ -1,0 +1,201 @@
+"""Reminders and turn clocks with a controllable clock (no sleeping), across a restart."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from bot.scheduler import HOUR, Scheduler
+from bot.service import GameService, UserRef
+from bot.store import GameRow, Store
+from engine.rattus import GAME
+
+ANA = UserRef(1, "Ana")
+BEN = UserRef(2, "Ben")
+CHANNEL = 50
+
+
+class Clock:
+    """Time that moves only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, hours: float) -> None:
+        self.now += hours * HOUR
+
+
+class Notes:
+    """A notifier that records what it was asked to say."""
+
+    def __init__(self) -> None:
+        self.reminders: list[tuple[int, tuple[int, ...], int]] = []
+        self.clocks: list[tuple[int, tuple[int, ...], str]] = []
+        self.reactions: list[tuple[int, tuple[int, ...]]] = []
+
+    async def remind(self, game: GameRow, seats: Sequence[int], count: int, total: int) -> None:
+        self.reminders.append((game.id, tuple(seats), count))
+
+    async def clock_ran_out(self, game: GameRow, seats: Sequence[int], policy: str) -> None:
+        self.clocks.append((game.id, tuple(seats), policy))
+
+    async def reaction_timed_out(self, game: GameRow, seats: Sequence[int]) -> None:
+        self.reactions.append((game.id, tuple(seats)))
+
+
+class Bench:
+    """A service, a scheduler and a clock on one database; `restart` makes new ones."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.clock = Clock()
+        self.notes = Notes()
+
+    async def boot(self) -> None:
+        self.store = Store(f"sqlite:///{self.path}")
+        await self.store.open()
+        self.service = GameService(self.store, clock=self.clock, seed_source=lambda: 99)
+        self.scheduler = Scheduler(self.service, self.notes, clock=self.clock)
+
+    async def shutdown(self) -> None:
+        await self.service.close()
+        await self.store.close()
+
+    async def restart(self) -> None:
+        await self.shutdown()
+        await self.boot()
+
+    async def game(self, **settings: object) -> GameRow:
+        await self.service.new_lobby(
+            guild_id=1, channel_id=CHANNEL, creator=ANA, settings={"lang": "en", **settings}
+        )
+        await self.service.join(CHANNEL, BEN)
+        await self.service.start(CHANNEL, ANA)
+        return await self.service.game_in(CHANNEL)
+
+    def user(self, game: GameRow, seat: int) -> UserRef:
+        return {1: ANA, 2: BEN}[game.player_at(seat).user_id or 0]
+
+
+@pytest.fixture
+async def bench(tmp_path: Path):
+    b = Bench(tmp_path / "s.db")
+    await b.boot()
+    yield b
+    await b.shutdown()
+
+
+async def test_reminders_follow_the_interval_and_stop_at_the_maximum(bench: Bench) -> None:
+    game = await bench.game(reminder_hours=12, max_reminders=2)
+    assert await bench.scheduler.run_due() == 0
+    bench.clock.advance(11.9)
+    assert await bench.scheduler.run_due() == 0
+    bench.clock.advance(0.2)
+    assert await bench.scheduler.run_due() == 1
+    assert bench.notes.reminders == [(game.id, (0,), 1)]
+    bench.clock.advance(12)
+    await bench.scheduler.run_due()
+    bench.clock.advance(48)
+    await bench.scheduler.run_due()
+    assert [r[2] for r in bench.notes.reminders] == [1, 2]  # never a third
+
+
+async def test_acting_restarts_the_reminders_for_the_next_player(bench: Bench) -> None:
+    game = await bench.game(reminder_hours=6)
+    bench.clock.advance(7)
+    await bench.scheduler.run_due()
+    await bench.service.act(game.id, bench.user(game, 0).id, "open gallia")
+    bench.clock.advance(5)
+    assert await bench.scheduler.run_due() == 0
+    bench.clock.advance(1.1)
+    await bench.scheduler.run_due()
+    assert [(seats, n) for _, seats, n in bench.notes.reminders] == [((0,), 1), ((1,), 1)]
+
+
+async def test_a_muted_player_gets_no_reminder(bench: Bench) -> None:
+    game = await bench.game(reminder_hours=1)
+    await bench.service.set_preference(CHANNEL, bench.user(game, 0), "muted", True)
+    bench.clock.advance(2)
+    await bench.scheduler.run_due()
+    assert bench.notes.reminders == []
+
+
+async def test_reminders_survive_a_restart_without_repeats_or_losses(bench: Bench) -> None:
+    game = await bench.game(reminder_hours=10, max_reminders=3)
+    bench.clock.advance(10.5)
+    await bench.scheduler.run_due()
+    await bench.restart()  # the bot stops and starts again: the schedule is in the database
+    await bench.scheduler.run_due()  # nothing is due: the first reminder is not sent again
+    assert len(bench.notes.reminders) == 1
+    bench.clock.advance(10)
+    await bench.scheduler.run_due()
+    await bench.restart()
+    bench.clock.advance(30)
+    await bench.scheduler.run_due()
+    assert [n for _, _, n in bench.notes.reminders] == [1, 2, 3]
+    assert game.id == bench.notes.reminders[-1][0]
+
+
+async def test_clock_policy_ai_plays_the_turn(bench: Bench) -> None:
+    game = await bench.game(clock_hours=24, clock_policy="ai")
+    bench.clock.advance(23)
+    await bench.scheduler.run_due()
+    assert bench.notes.clocks == []
+    bench.clock.advance(2)
+    await bench.scheduler.run_due()
+    assert bench.notes.clocks == [(game.id, (0,), "ai")]
+    rows = await bench.store.actions(game.id)
+    assert [(r.seat, r.origin) for r in rows] == [(0, "clock-ai")]
+    state = await bench.service.state_of(await bench.store.get_game(game.id))
+    assert GAME.to_move(state) == frozenset({1})
+
+
+async def test_clock_policy_skip_leaves_what_can_be_skipped(bench: Bench) -> None:
+    game = await bench.game(clock_hours=1, clock_policy="skip")
+    # Both players place their opening cubes; then seat 0's first regular turn begins.
+    for _ in range(4):
+        g = await bench.store.get_game(game.id)
+        seat = min(GAME.to_move(await bench.service.state_of(g)))
+        await bench.service.act(game.id, bench.user(g, seat).id, "open gallia")
+    bench.clock.advance(2)
+    await bench.scheduler.run_due()
+    rows = await bench.store.actions(game.id, after=4)
+    verbs = [r.action.split()[0] for r in rows]
+    assert verbs and verbs[0] == "plague"  # no card taken, no cube placed
+    assert set(verbs) <= {"plague", "rats"}
+    assert all(r.origin == "clock-skip" for r in rows)
+
+
+async def test_clock_policy_wait_only_says_so_and_the_clock_spans_the_turn(bench: Bench) -> None:
+    game = await bench.game(clock_hours=10, clock_policy="wait")
+    bench.clock.advance(6)
+    first = bench.user(game, 0)
+    await bench.service.act(game.id, first.id, "open gallia")  # seat 1 now: a new clock
+    bench.clock.advance(6)
+    await bench.scheduler.run_due()
+    assert bench.notes.clocks == []
+    bench.clock.advance(5)
+    await bench.scheduler.run_due()
+    assert bench.notes.clocks == [(game.id, (1,), "wait")]
+    assert (await bench.store.get_game(game.id)).seq == 1  # nothing was played
+
+
+async def test_settings_are_checked(bench: Bench) -> None:
+    await bench.game()
+    from bot.service import BotError
+
+    with pytest.raises(BotError) as err:
+        await bench.service.change_settings(CHANNEL, BEN, reminder_hours=6)
+    assert err.value.code == "settings_not_allowed"
+    with pytest.raises(BotError) as err:
+        await bench.service.change_settings(CHANNEL, ANA, clock_policy="panic")
+    assert err.value.code == "setting_clock_policy"
+    settings = await bench.service.change_settings(
+        CHANNEL, ANA, reminder_hours=6, clock_hours=48, clock_policy="ai"
+    )
+    assert (settings.reminder_hours, settings.clock_hours, settings.clock_policy) == (6, 48, "ai")
