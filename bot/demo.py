@@ -133,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--expansion", choices=("africanus",), default=None)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    # The demo needs no voice support; discord.py's warning about it is noise here.
+    logging.getLogger("discord.client").setLevel(logging.ERROR)
     count = asyncio.run(run_demo(args.out, args.players, args.seed, args.lang, args.expansion))
     print(
         f"The game is over: {count} messages and their images are in {args.out}/ "

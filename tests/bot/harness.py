@@ -27,6 +27,8 @@ class World:
     bob: DoubleUser
     carol: DoubleUser
     database: str
+    dave: DoubleUser
+    erin: DoubleUser
 
 
 @contextlib.asynccontextmanager
@@ -39,7 +41,11 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         alice = double.add_user("alice", locale="en-US")
         bob = double.add_user("bob", locale="fr")
         carol = double.add_user("carol", locale="en-GB", dms_open=False)
-        yield World(double, guild, channel, alice, bob, carol, f"sqlite:///{tmp_path}/bot.db")
+        dave = double.add_user("dave", locale="en-US")
+        erin = double.add_user("erin", locale="fr")
+        yield World(
+            double, guild, channel, alice, bob, carol, f"sqlite:///{tmp_path}/bot.db", dave, erin
+        )
 
 
 @contextlib.asynccontextmanager
@@ -75,7 +81,7 @@ buttons = components  # what a user sees on a message: its buttons and selects
 
 def table(w: World) -> Table:
     """The game channel as its players see it."""
-    return Table(w.double, w.channel, [w.alice, w.bob, w.carol])
+    return Table(w.double, w.channel, [w.alice, w.bob, w.carol, w.dave, w.erin])
 
 
 def turn_messages(w: World) -> list[DoubleMessage]:
