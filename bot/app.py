@@ -57,7 +57,7 @@ class RattusBot(commands.Bot):
         )
         self.config = config
         self.store = Store(config.database_url)
-        self.renderer = Renderer(config.render_threads)
+        self.renderer = Renderer(config.render_threads, config.render_processes)
         self.publisher = DiscordPublisher(self)
         self.service = GameService(self.store, self.publisher, config=service_config)
         self.handlers = Handlers(self)
@@ -67,6 +67,7 @@ class RattusBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, add the commands and the persistent buttons, sync commands."""
         await self.store.open()
+        await self.renderer.warm()
         await self.tree.set_translator(CatalogTranslator())
         from bot.cogs.game import GameCog
         from bot.cogs.rattus import RattusCog

@@ -25,6 +25,7 @@ class Config:
     api_base: str | None = None
     gateway_url: str | None = None
     render_threads: int = 2
+    render_processes: int = 1
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, load_dotenv: bool = True) -> Config:
@@ -50,6 +51,9 @@ class Config:
         threads = env.get("RENDER_THREADS", "2").strip() or "2"
         if not threads.isdigit() or int(threads) < 1:
             raise ConfigError(f"RENDER_THREADS must be a positive number, not {threads!r}.")
+        processes = env.get("RENDER_PROCESSES", "1").strip() or "1"
+        if not processes.isdigit():
+            raise ConfigError(f"RENDER_PROCESSES must be 0 or more, not {processes!r}.")
         return cls(
             token=token,
             database_url=env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
@@ -58,4 +62,5 @@ class Config:
             api_base=env.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
             render_threads=int(threads),
+            render_processes=int(processes),
         )

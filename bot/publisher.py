@@ -222,6 +222,8 @@ class DiscordPublisher:
         names = names_by_seat(game)
         engine = outcome.engine
         asked = set(reaction_seats(engine, outcome.state))
+        # Only games with hands of cards can change a hand without a private event.
+        has_hands = bool(game.options.get("expansion"))
         for player in game.seated():
             seat = player.seat
             if seat is None or player.is_ai or player.user_id is None:
@@ -232,6 +234,8 @@ class DiscordPublisher:
                 for e in events
                 if seat in e.get("visible_to", []) and (line := narrate(e, names, lang)) is not None
             ]
+            if not (lines or has_hands or seat in asked):
+                continue
             view = engine.view(outcome.state, seat)
             if outcome.before is not None and view.get("hand") is not None:
                 old = engine.view(outcome.before, seat).get("hand")

@@ -1,13 +1,21 @@
-"""Board images for the bot: rendering runs in a bounded thread pool, off the event loop."""
+"""Board images for the bot, drawn off the event loop.
+
+By default in a small pool of worker processes (RENDER_PROCESSES): drawing then never holds
+the bot's interpreter lock, so interactions are acknowledged at once even while boards are
+drawn. RENDER_PROCESSES=0 draws in threads instead (tests, or hosts that cannot fork).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import importlib
 import logging
+import multiprocessing
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
+
+from render import worker
 
 log = logging.getLogger(__name__)
 
@@ -15,34 +23,42 @@ log = logging.getLogger(__name__)
 class Renderer:
     """Draws public boards, private images and text summaries for every game."""
 
-    def __init__(self, threads: int = 2) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="render")
+    def __init__(self, threads: int = 2, processes: int = 0) -> None:
+        self.processes = processes
+        self._pool: Executor
+        if processes > 0:
+            # "spawn": a fresh interpreter that imports only Pillow and render.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=processes, mp_context=context)
+        else:
+            self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="render")
 
-    def _module(self, game: str) -> Any:
-        return importlib.import_module(f"render.{game}")
-
-    async def _run(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    async def _run(self, fn: Any, *args: Any) -> Any:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
+        return await loop.run_in_executor(self._pool, fn, *args)
+
+    async def warm(self, game: str = "rattus") -> None:
+        """Start the workers before the first board is needed."""
+        await self._run(worker.warm, game)
 
     async def board(
         self, game: str, view: Mapping[str, Any], names: Sequence[str], lang: str
     ) -> bytes:
         """PNG of the public view."""
-        return bytes(await self._run(self._module(game).render_board, view, names, lang=lang))
+        return bytes(await self._run(worker.board, game, dict(view), list(names), lang))
 
     async def private(
         self, game: str, view: Mapping[str, Any], names: Sequence[str], lang: str
     ) -> bytes | None:
         """PNG of what one seat privately knows, or None when there is nothing to show."""
-        data = await self._run(self._module(game).render_private, view, names, lang=lang)
+        data = await self._run(worker.private, game, dict(view), list(names), lang)
         return bytes(data) if data else None
 
     def summary(self, game: str, view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
         """Short text of the same position (sent with every image, for accessibility)."""
-        text: str = self._module(game).summary(view, names, lang=lang)
+        text: str = importlib.import_module(f"render.{game}").summary(view, names, lang=lang)
         return text
 
     def close(self) -> None:
-        """Stop the worker threads."""
+        """Stop the workers."""
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -69,10 +69,10 @@ class Scheduler:
     # ------------------------------------------------------------------ planning
 
     async def plan(self, outcome: Outcome) -> None:
-        """Rewrite the jobs of a game after a stored outcome."""
+        """Rewrite the jobs of a game after a stored outcome (one read, one transaction)."""
         game = outcome.game
         if outcome.over or game.status != "active":
-            await self.schedule.drop(game.id)
+            await self.schedule.replace(game.id, [])
             return
         settings = self.service.settings_of(game)
         now = self.clock()
@@ -80,20 +80,15 @@ class Scheduler:
         people = [s for s in movers if not game.player_at(s).automated]
         reacting = reaction_seats(game, self.service, outcome.state)
         deciding = [s for s in people if s not in reacting]
+        current = await self.schedule.all(game.id)
+        jobs: list[JobRow] = []
 
         if people and settings.max_reminders > 0:
-            await self.schedule.put(
-                game.id,
-                "remind",
-                seq=game.seq,
-                due_at=now + settings.reminder_hours * HOUR,
-                seats=people,
-            )
-        else:
-            await self.schedule.drop(game.id, "remind")
+            due = now + settings.reminder_hours * HOUR
+            jobs.append(JobRow(game.id, "remind", game.seq, due, 0, people))
 
         if settings.clock_hours and deciding:
-            job = await self.schedule.get(game.id, "clock")
+            job = current.get("clock")
             same_turn = (
                 job is not None
                 and job.seats == deciding
@@ -102,18 +97,16 @@ class Scheduler:
                 and outcome.previous_to_move == outcome.to_move
             )
             due = job.due_at if same_turn and job else now + settings.clock_hours * HOUR
-            await self.schedule.put(game.id, "clock", seq=game.seq, due_at=due, seats=deciding)
-        else:
-            await self.schedule.drop(game.id, "clock")
+            jobs.append(JobRow(game.id, "clock", game.seq, due, 0, deciding))
 
         if reacting:
-            job = await self.schedule.get(game.id, "reaction")
+            job = current.get("reaction")
             # The window stays the same while the seats asked answer one after the other.
             keep = job is not None and set(reacting) <= set(job.seats)
             due = job.due_at if keep and job else now + settings.reaction_minutes * 60
-            await self.schedule.put(game.id, "reaction", seq=game.seq, due_at=due, seats=reacting)
-        else:
-            await self.schedule.drop(game.id, "reaction")
+            jobs.append(JobRow(game.id, "reaction", game.seq, due, 0, reacting))
+
+        await self.schedule.replace(game.id, jobs)
         self._wake.set()
 
     # ------------------------------------------------------------------ running

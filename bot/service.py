@@ -443,7 +443,7 @@ class GameService:
                 before=state,
             )
             await self._publish(outcome)
-        self._kick_ai(game_id)
+        self._kick_ai(game_id, outcome.game)
         return outcome
 
     async def _publish(self, outcome: Outcome) -> None:
@@ -460,7 +460,10 @@ class GameService:
 
     # ------------------------------------------------------------------ AI seats
 
-    def _kick_ai(self, game_id: int) -> None:
+    def _kick_ai(self, game_id: int, game: GameRow | None = None) -> None:
+        # A game known to have no AI seat and no stand-in needs no AI task at all.
+        if game is not None and not any(p.automated for p in game.players):
+            return
         task = self._ai_tasks.get(game_id)
         if self._closing or (task is not None and not task.done()):
             return

@@ -584,6 +584,22 @@ class Schedule:
                 (game_id, kind, seq, due_at, count, _json(seats or [])),
             )
 
+    async def all(self, game_id: int) -> dict[str, JobRow]:
+        """Every planned job of a game, by kind."""
+        async with self.store.db.execute("SELECT * FROM jobs WHERE game_id = ?", (game_id,)) as cur:
+            return {row.kind: row for row in map(_job, await cur.fetchall())}
+
+    async def replace(self, game_id: int, jobs: list[JobRow]) -> None:
+        """Make `jobs` the game's whole plan, in one transaction."""
+        async with self.store.transaction() as db:
+            await db.execute("DELETE FROM jobs WHERE game_id = ?", (game_id,))
+            if jobs:
+                await db.executemany(
+                    "INSERT INTO jobs (game_id, kind, seq, due_at, count, seats)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    [(j.game_id, j.kind, j.seq, j.due_at, j.count, _json(j.seats)) for j in jobs],
+                )
+
     async def get(self, game_id: int, kind: str) -> JobRow | None:
         """One job of a game, if planned."""
         async with self.store.db.execute(

@@ -428,6 +428,6 @@ def skip_choice(engine: Any, view: Mapping[str, Any], legal: Sequence[Any], rnd:
 
 def reaction_seats(engine: Any, state: Any) -> list[int]:
     """Seats asked in a region-card reaction window (Africanus), else none."""
-    if engine.view(state, None).get("phase") != "reaction":
+    if str(getattr(state, "phase", "")) != "reaction":
         return []
     return sorted(engine.to_move(state))

@@ -1,0 +1,296 @@
+"""Bot benchmark: N concurrent games through the local Discord double.
+
+    python -m bench.bot [--games 200] [--seconds 60] [--think 5 15]
+
+This process runs the Discord double and the players; the bot runs as its own process
+(`python -m bot`, pointed at the double with DISCORD_API_BASE / DISCORD_GATEWAY_URL, on a
+fresh SQLite file), as it would in production. Players click like people do (turn buttons,
+pickers) after a random think time: by default every game acts every 5 to 15 seconds, far
+faster than games played over days (--think 2 6 is a saturation test on 2 cores, where this
+process, the double and its 200 players, takes a core of its own). Measured:
+
+- interaction -> defer: from the double sending INTERACTION_CREATE to the bot's callback;
+- action -> board posted: from the deciding interaction to the new board image in the
+  channel (a new turn message or the edited one);
+- the bot process's peak memory (VmHWM) and CPU time.
+
+Goal (issue 4): 200 concurrent games with defer p99 <= 50 ms and board posted p95 <= 250 ms
+on this 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from bisect import bisect_left
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from bench.common import percentile, write_results
+from bot.double import DiscordDouble, DoubleMessage
+from bot.double.player import Table, components, turn_seq
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Boards:
+    """Times at which each channel got a board image (posted or edited)."""
+
+    def __init__(self) -> None:
+        self.times: dict[int, list[float]] = defaultdict(list)
+
+    def __call__(self, message: DoubleMessage, created: bool) -> None:
+        if message.attachments and not message.ephemeral:
+            self.times[message.channel_id].append(time.monotonic())
+
+    def first_after(self, channel_id: int, t0: float) -> float | None:
+        times = self.times[channel_id]
+        i = bisect_left(times, t0)
+        return times[i] if i < len(times) else None
+
+
+def proc_status(pid: int) -> dict[str, str]:
+    """Fields of /proc/<pid>/status."""
+    out = {}
+    with contextlib.suppress(OSError), open(f"/proc/{pid}/status", encoding="ascii") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            out[key] = value.strip()
+    return out
+
+
+def family(pid: int) -> list[int]:
+    """A process and its children (the bot and its render workers)."""
+    out = [pid]
+    path = f"/proc/{pid}/task/{pid}/children"
+    with contextlib.suppress(OSError), open(path, encoding="ascii") as f:
+        for child in f.read().split():
+            out.extend(family(int(child)))
+    return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its children."""
+    total = 0.0
+    ticks = os.sysconf("SC_CLK_TCK")
+    for member in family(pid):
+        with contextlib.suppress(OSError), open(f"/proc/{member}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def peak_rss_mb(pid: int) -> float:
+    """Peak resident memory of a process and its children, in MB."""
+    total = 0
+    for member in family(pid):
+        total += int(proc_status(member).get("VmHWM", "0 kB").split()[0])
+    return total / 1024
+
+
+async def setup_game(double: DiscordDouble, table: Table, a: Any, b: Any) -> None:
+    """Open a lobby, let the second player join by button, start."""
+    r = await double.slash(a, table.channel, "game new", game="rattus")
+    await r.wait_done()
+    assert r.message is not None and not r.ephemeral, r.content
+    join = next(c for c in components(r.message) if c["custom_id"].endswith(":join"))
+    await (await double.click(b, double.message(r.message.id), join["custom_id"])).wait_done()
+    await (await double.slash(a, table.channel, "game start")).wait_done()
+    await double.wait_for(lambda: table.current_turn() is not None, timeout=60)
+
+
+async def player_loop(
+    double: DiscordDouble,
+    table: Table,
+    boards: Boards,
+    rnd: random.Random,
+    think: tuple[float, float],
+    deadline: float,
+    defers: list[float],
+    posted: list[float],
+    failures: list[str],
+) -> int:
+    """Play one game until the deadline; return the number of actions."""
+    actions = 0
+    while time.monotonic() < deadline and not table.over():
+        await asyncio.sleep(rnd.uniform(*think))
+        message = table.current_turn()
+        if message is None:
+            continue
+        user = table.mover(message)
+        if user is None:
+            continue
+        seq = turn_seq(message)
+        button = rnd.choice([c for c in components(message) if c["custom_id"].startswith("rt:")])
+        try:
+            record = await double.click(user, message, button["custom_id"])
+            if ":k:" in button["custom_id"]:
+                await record.wait_done()
+                if record.ack_latency is not None:
+                    defers.append(record.ack_latency)
+                picker = record.message
+                assert picker is not None
+                while True:
+                    select = next(c for c in components(picker) if c["custom_id"].startswith("rp:"))
+                    option = rnd.choice(select["options"])
+                    record = await double.select(
+                        user, picker, select["custom_id"], [option["value"]]
+                    )
+                    t0 = time.monotonic()
+                    await record.wait_acked()
+                    if record.ack_latency is not None:
+                        defers.append(record.ack_latency)
+                    if option["value"].startswith("a:"):
+                        break
+                    await record.wait_done()
+                    picker = double.message(picker.id)
+            else:
+                t0 = time.monotonic()
+                await record.wait_acked()
+                if record.ack_latency is not None:
+                    defers.append(record.ack_latency)
+            await table.wait_after(seq, timeout=60)
+            shown = boards.first_after(table.channel.id, t0)
+            if shown is not None:
+                posted.append(shown - t0)
+            actions += 1
+        except Exception as exc:  # a benchmark keeps going; failures are reported
+            failures.append(f"{type(exc).__name__}: {str(exc)[:200]}")
+    return actions
+
+
+async def run(
+    games: int, seconds: float, think: tuple[float, float], profile: str | None = None
+) -> dict[str, Any]:
+    """Run the benchmark and return its figures."""
+    tmp = tempfile.mkdtemp(prefix="rattus-bench-")
+    async with DiscordDouble(default_timeout=120) as double:
+        guild = double.add_guild("Bench")
+        tables = []
+        for i in range(games):
+            channel = double.add_channel(guild, f"game-{i}")
+            a = double.add_user(f"a{i}")
+            b = double.add_user(f"b{i}")
+            tables.append((Table(double, channel, [a, b]), a, b))
+        boards = Boards()
+        double.observers.append(boards)
+        env = {
+            **os.environ,
+            "DISCORD_TOKEN": "bench-token",
+            "DATABASE_URL": f"sqlite:///{tmp}/bench.db",
+            "DISCORD_API_BASE": double.api_base,
+            "DISCORD_GATEWAY_URL": double.gateway_url,
+            "LOG_LEVEL": "WARNING",
+            "PYTHONPATH": str(ROOT),
+        }
+        command = [sys.executable, "-m", "bot"]
+        if profile:
+            command = [sys.executable, "-m", "cProfile", "-o", profile, "-m", "bot"]
+        bot = subprocess.Popen(command, cwd=tmp, env=env)
+        try:
+            await double.wait_for_ready(timeout=60)
+            started = time.monotonic()
+            sem = asyncio.Semaphore(20)
+
+            async def setup(entry: tuple[Table, Any, Any]) -> None:
+                async with sem:
+                    await setup_game(double, *entry)
+
+            await asyncio.gather(*(setup(e) for e in tables))
+            setup_seconds = time.monotonic() - started
+            cpu_before = cpu_seconds(bot.pid)
+            defers: list[float] = []
+            posted: list[float] = []
+            failures: list[str] = []
+            deadline = time.monotonic() + seconds
+            t0 = time.monotonic()
+            counts = await asyncio.gather(
+                *(
+                    player_loop(
+                        double,
+                        table,
+                        boards,
+                        random.Random(i),
+                        think,
+                        deadline,
+                        defers,
+                        posted,
+                        failures,
+                    )
+                    for i, (table, _, _) in enumerate(tables)
+                )
+            )
+            elapsed = time.monotonic() - t0
+            cpu = cpu_seconds(bot.pid) - cpu_before
+            rss = peak_rss_mb(bot.pid)
+        finally:
+            bot.send_signal(2)  # SIGINT: a clean stop, so a profile gets written
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                bot.wait(timeout=20)
+            if bot.poll() is None:
+                bot.kill()
+    ms = [x * 1000 for x in defers]
+    board_ms = [x * 1000 for x in posted]
+    return {
+        "games": games,
+        "seconds": round(elapsed, 1),
+        "think_seconds": list(think),
+        "setup_seconds": round(setup_seconds, 1),
+        "actions": sum(counts),
+        "actions_per_second": round(sum(counts) / elapsed, 1),
+        "interactions": len(ms),
+        "defer_ms_p50": round(percentile(ms, 50), 1),
+        "defer_ms_p95": round(percentile(ms, 95), 1),
+        "defer_ms_p99": round(percentile(ms, 99), 1),
+        "board_posted_ms_p50": round(percentile(board_ms, 50), 1),
+        "board_posted_ms_p95": round(percentile(board_ms, 95), 1),
+        "board_posted_ms_p99": round(percentile(board_ms, 99), 1),
+        "bot_peak_rss_mb": round(rss, 1),
+        "bot_cpu_seconds": round(cpu, 1),
+        "bot_cpu_per_action_ms": round(cpu / max(1, sum(counts)) * 1000, 1),
+        "failures": len(failures),
+        "failure_samples": failures[:5],
+        "goal_defer_ms_p99": 50,
+        "goal_board_posted_ms_p95": 250,
+    }
+
+
+def main() -> None:
+    """Run, print and store the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(2.0, 6.0),
+        metavar=("MIN", "MAX"),
+        help="seconds a player thinks before acting",
+    )
+    parser.add_argument("--profile", default=None, help="write a cProfile of the bot here")
+    args = parser.parse_args()
+    coro = run(args.games, args.seconds, tuple(args.think), args.profile)
+    try:
+        import uvloop
+    except ImportError:
+        figures = asyncio.run(coro)
+    else:
+        # The double and the players share this process: a faster loop keeps their own
+        # delays out of the bot's figures.
+        figures = uvloop.run(coro)
+    for key, value in figures.items():
+        print(f"{key:>28}: {value}")
+    print(f"written to {write_results('bot', figures)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""Entry points for a render worker process: plain data in, PNG bytes out.
+
+A separate process keeps drawing off the bot's interpreter lock, so the event loop stays
+responsive while boards are drawn; this module imports nothing but Pillow and `render`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from render import renderer_for
+
+
+def board(game: str, view: Mapping[str, Any], names: Sequence[str], lang: str) -> bytes:
+    """PNG of a public view."""
+    data: bytes = renderer_for(game).render_board(view, names, lang=lang)
+    return data
+
+
+def private(game: str, view: Mapping[str, Any], names: Sequence[str], lang: str) -> bytes | None:
+    """PNG of what one seat privately knows, or None."""
+    data: bytes | None = renderer_for(game).render_private(view, names, lang=lang)
+    return data
+
+
+def warm(game: str) -> bool:
+    """Import the game's renderer ahead of the first board."""
+    renderer_for(game)
+    return True
