@@ -57,6 +57,10 @@ def main() -> int:
         level=config.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # The bot never joins voice: discord.py's warnings about missing voice libraries are noise.
+    logging.getLogger("discord.client").addFilter(
+        lambda record: "voice will NOT be supported" not in record.getMessage()
+    )
     try:
         _run_loop(run(config))
     except discord.LoginFailure:

@@ -32,9 +32,11 @@ class Config:
         """Read the settings; raise ConfigError with one clear sentence when one is wrong."""
         if env is None:
             if load_dotenv:
+                from dotenv import find_dotenv
                 from dotenv import load_dotenv as _load
 
-                _load(override=False)
+                # The .env of the directory the bot is started from (or a parent of it).
+                _load(find_dotenv(usecwd=True), override=False)
             env = os.environ
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:

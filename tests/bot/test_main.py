@@ -1,0 +1,86 @@
+"""Running the bot: settings from the environment, and one clear line when the token is bad."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import DEFAULT_DATABASE_URL, Config, ConfigError
+from bot.double import DiscordDouble
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_settings_from_the_environment() -> None:
+    config = Config.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "DEV_GUILD_ID": "123",
+            "LOG_LEVEL": "debug",
+            "DISCORD_API_BASE": "http://127.0.0.1:9",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/ws/",
+            "RENDER_PROCESSES": "0",
+        }
+    )
+    assert config.token == "abc" and config.dev_guild_id == 123
+    assert config.log_level == "DEBUG" and config.database_url == DEFAULT_DATABASE_URL
+    assert config.api_base == "http://127.0.0.1:9" and config.render_processes == 0
+
+
+@pytest.mark.parametrize(
+    ("env", "words"),
+    [
+        ({}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID must be"),
+        ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be"),
+        ({"DISCORD_TOKEN": "x", "RENDER_PROCESSES": "-1"}, "RENDER_PROCESSES must be"),
+    ],
+)
+def test_bad_settings_say_what_to_set(env: dict[str, str], words: str) -> None:
+    with pytest.raises(ConfigError, match=words):
+        Config.from_env(env)
+
+
+def _run(env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE"))}
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        env={**clean, "PYTHONPATH": str(ROOT), **env},
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_missing_token_ends_with_one_line(tmp_path: Path) -> None:
+    done = _run({}, tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "rattus-bot: DISCORD_TOKEN is not set: put your bot token in .env or the environment"
+        " (see .env.example and the README)."
+    ]
+    assert "Traceback" not in done.stderr
+
+
+async def test_rejected_token_ends_with_one_line(tmp_path: Path) -> None:
+    async with DiscordDouble(token="the-right-token") as double:
+        env = {
+            "DISCORD_TOKEN": "a-wrong-token",
+            "DISCORD_API_BASE": double.api_base,
+            "DISCORD_GATEWAY_URL": double.gateway_url,
+            "DATABASE_URL": f"sqlite:///{tmp_path}/bot.db",
+        }
+        done = await asyncio.to_thread(_run, env, tmp_path)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert (
+        done.stderr.strip()
+        .splitlines()[-1]
+        .startswith("rattus-bot: Discord rejected DISCORD_TOKEN")
+    )
