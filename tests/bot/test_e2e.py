@@ -113,6 +113,13 @@ async def test_a_whole_two_player_game(tmp_path: Path) -> None:
         # The engine agrees with the stored game.
         state = await bot.service.state_of(game)
         assert GAME.is_over(state)
+        # After the end: commands are refused politely, the board and the log still answer.
+        r = await d.slash(w.alice, w.channel, "rattus done")
+        await r.wait_done()
+        assert r.ephemeral and "no game" in r.content.lower()
+        r = await d.slash(w.carol, w.channel, "game log")
+        await r.wait_done()
+        assert r.ephemeral and "page" in r.content
         assert not d.unknown_requests
 
 
