@@ -414,9 +414,7 @@ class Handlers:
     async def board(self, interaction: Interaction) -> None:
         """/game board: post the current board in the channel."""
         require_guild(interaction)
-        game = await self.service.game_in(channel_id(interaction), finished=True)
-        if game.status == "lobby":
-            raise BotError("not_started")
+        game = await self.service.started_game_in(channel_id(interaction))
         await interaction.response.defer(thinking=True)
         file, text = await self.bot.publisher.board_file(game)
         await interaction.followup.send(text, file=file)
@@ -438,9 +436,7 @@ class Handlers:
         """/game hand: this player's private view, ephemeral."""
         require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await self.service.game_in(channel_id(interaction), finished=True)
-        if game.status == "lobby":
-            raise BotError("not_started")
+        game = await self.service.started_game_in(channel_id(interaction))
         player = game.player_of(interaction.user.id)
         if player is None or player.seat is None:
             raise BotError("not_in_game")
@@ -697,9 +693,7 @@ class Handlers:
 
         require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await self.service.game_in(channel_id(interaction), finished=True)
-        if game.status == "lobby":
-            raise BotError("not_started")
+        game = await self.service.started_game_in(channel_id(interaction))
         record = await game_record(self.service, game)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode()
         lang = user_lang(interaction)
@@ -730,9 +724,7 @@ class Handlers:
                 p["name"] for p in sorted(record.get("players", []), key=lambda p: p.get("seat", 0))
             ]
         else:
-            game = await self.service.game_in(channel_id(interaction), finished=True)
-            if game.status == "lobby":
-                raise BotError("not_started")
+            game = await self.service.started_game_in(channel_id(interaction))
             record = await game_record(self.service, game)
             record["seed"] = game.seed  # the bot replays its own record; only views leave it
             names = list(names_by_seat(game))

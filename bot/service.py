@@ -176,6 +176,13 @@ class GameService:
             raise BotError("no_game")
         return game
 
+    async def started_game_in(self, channel_id: int) -> GameRow:
+        """The channel's game once started (the open one, or else the last one played)."""
+        game = await self.game_in(channel_id, finished=True)
+        if game.status == "lobby":
+            raise BotError("not_started")
+        return game
+
     async def state_of(self, game: GameRow) -> Any:
         """The current engine state of a started game (cached; the database is the truth)."""
         cached = self._cache.get(game.id)
@@ -606,14 +613,7 @@ class GameService:
             raise BotError("takeover_already")
         if user.id != target_id and game.player_of(user.id) is None and not user.manage_server:
             raise BotError("not_in_game")
-        needed = [
-            p.user_id
-            for p in game.seated()
-            if p.user_id is not None
-            and not p.automated
-            and p.left_at is None
-            and p.user_id not in (target_id, user.id)
-        ]
+        needed = people_to_ask(game, excluding=(target_id, user.id))
         if user.id == target_id or target.left_at is not None or not needed:
             await self._set_stand_in(game, target.position, True)
             return None
@@ -665,14 +665,7 @@ class GameService:
             raise BotError("undo_not_yours")
         if reveals_hidden(last.events):
             raise BotError("undo_revealed")
-        needed = [
-            p.user_id
-            for p in game.seated()
-            if p.user_id is not None
-            and not p.automated
-            and p.left_at is None
-            and p.user_id != user.id
-        ]
+        needed = people_to_ask(game, excluding=(user.id,))
         if not needed:
             return None, await self._undo(game.id, game.seq)
         request = await self.requests.create(
@@ -752,6 +745,18 @@ class GameService:
 def run_blocking(fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
     """Run CPU work off the event loop."""
     return asyncio.to_thread(fn, *args)
+
+
+def people_to_ask(game: GameRow, *, excluding: Sequence[int]) -> list[int]:
+    """Users whose agreement a request needs: people still playing their own seat."""
+    return [
+        p.user_id
+        for p in game.seated()
+        if p.user_id is not None
+        and not p.automated
+        and p.left_at is None
+        and p.user_id not in excluding
+    ]
 
 
 def names_by_seat(game: GameRow) -> Sequence[str]:
