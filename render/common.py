@@ -1,46 +1,86 @@
-"""Shared drawing helpers: shipped fonts, colour-blind-safe seat colours, fast PNG output.
+"""Shared drawing helpers: shipped fonts, colour-blind-safe seat pieces, cached sprites, and a
+palette canvas that makes a board cost little more than writing its PNG.
 
-Images are drawn antialiased in RGB, then mapped onto one fixed palette (no dithering) and
-written as a palette PNG with light compression: that keeps a full board to a few
-milliseconds and well under 300 KB, and the same input always gives the same bytes.
+How a board stays fast: its static layer is drawn once (antialiased, in RGB), mapped onto one
+fixed 256-colour palette and cached; each call copies it and pastes the pieces, each an
+antialiased sprite blended once over the colour under it and mapped onto the same palette
+(cached too); the result is written as a palette PNG with light compression. No step depends
+on anything but the input, so the same input always gives the same bytes.
 """
 
 from __future__ import annotations
 
 import io
+import itertools
+import math
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache
 from importlib import resources
+from typing import Any, Generic, TypeVar, cast
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 RGB = tuple[int, int, int]
+Point = tuple[float, float]
 
-# Okabe-Ito colours, in the order of the bot's seat marks (orange, blue, green, yellow,
-# purple, black); every seat also has a letter, so colour is never the only cue.
+# Okabe-Ito colours (safe for the common colour-vision deficiencies); the plague's red is
+# not among them, so a seat is never mistaken for the plague. Every seat's piece also has its
+# own shape, so colour is never the only cue.
 SEAT_COLOURS: tuple[RGB, ...] = (
-    (230, 159, 0),
-    (0, 114, 178),
-    (0, 158, 115),
-    (240, 228, 66),
-    (204, 121, 167),
-    (51, 51, 51),
+    (230, 159, 0),  # orange
+    (0, 114, 178),  # blue
+    (0, 158, 115),  # bluish green
+    (240, 228, 66),  # yellow
+    (204, 121, 167),  # reddish purple
+    (40, 40, 40),  # black
 )
-SEAT_LETTERS = "ABCDEF"
+SEAT_SHAPES = ("circle", "square", "diamond", "triangle", "star", "hexagon")
 
-INK: RGB = (34, 30, 28)
-MUTED: RGB = (110, 100, 90)
-PAPER: RGB = (251, 246, 234)
-PANEL: RGB = (244, 236, 220)
-SEA: RGB = (204, 223, 233)
-LAND: RGB = (233, 222, 196)
-UNUSED: RGB = (206, 206, 206)
-BORDER: RGB = (96, 74, 52)
-PLAGUE: RGB = (192, 40, 38)
-RAT: RGB = (62, 48, 44)
+INK: RGB = (33, 29, 27)
+MUTED: RGB = (112, 102, 92)
+FAINT: RGB = (170, 160, 146)
+PAPER: RGB = (250, 245, 233)
+PANEL: RGB = (244, 237, 222)
+RULE: RGB = (205, 192, 170)
+SEA: RGB = (190, 214, 228)
+SEA_DEEP: RGB = (160, 192, 212)
+COAST: RGB = (92, 78, 62)
+BORDER: RGB = (128, 106, 82)
+UNUSED: RGB = (206, 204, 200)
+UNUSED_INK: RGB = (150, 146, 140)
+PLAGUE: RGB = (200, 30, 36)
+PLAGUE_TINT: RGB = (246, 196, 190)
+RAT: RGB = (58, 44, 38)
+RAT_RIM: RGB = (196, 176, 150)
+NEW: RGB = (255, 150, 0)
 WHITE: RGB = (255, 255, 255)
-GOLD: RGB = (196, 150, 40)
+GOLD: RGB = (214, 164, 40)
+HIGHLIGHT: RGB = (255, 236, 170)
+ARROW: RGB = (38, 84, 136)
+
+# Token and card symbols: one colour each, with the letter always printed on it.
+SYMBOL_COLOURS: dict[str, RGB] = {
+    "M": (150, 24, 24),
+    "A": (24, 24, 24),
+    "P": (134, 100, 52),
+    "B": (52, 104, 150),
+    "C": (120, 88, 156),
+    "K": (86, 92, 100),
+    "W": (46, 122, 80),
+    "R": (176, 130, 20),
+    "O": (184, 92, 36),
+    "?": (112, 102, 92),
+}
+
+FONT_FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed-Bold.ttf",
+}
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
 def seat_colour(seat: int) -> RGB:
@@ -48,45 +88,38 @@ def seat_colour(seat: int) -> RGB:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def seat_letter(seat: int) -> str:
-    """The letter of a seat (shown on every chip of that colour)."""
-    return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
-
-
-def on_colour(colour: RGB) -> RGB:
-    """Ink that reads on a background colour."""
-    r, g, b = colour
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else WHITE
+@cache
+def _font_bytes(style: str) -> bytes:
+    return resources.files("render").joinpath("assets", FONT_FILES[style]).read_bytes()
 
 
 @cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped DejaVu Sans at a size (never a system font)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    data = resources.files("render").joinpath("assets", name).read_bytes()
-    return ImageFont.truetype(io.BytesIO(data), size)
-
-
-def text_width(text: str, size: int, bold: bool = False) -> int:
-    """Width in pixels of a text."""
-    return int(font(size, bold).getlength(text))
-
-
-def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
-    """The text, shortened with an ellipsis to fit a width."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
+def font(size: int, style: str = "bold") -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu Sans (regular, bold or condensed bold) at a size; never a system font."""
+    return ImageFont.truetype(io.BytesIO(_font_bytes(style)), size)
 
 
 @lru_cache(maxsize=4096)
-def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+def text_width(text: str, size: int, style: str = "bold") -> int:
+    """Width in pixels of a text."""
+    return math.ceil(font(size, style).getlength(text))
+
+
+@lru_cache(maxsize=4096)
+def fit_text(text: str, size: int, width: int, style: str = "bold") -> str:
+    """The text, shortened with an ellipsis to fit a width."""
+    if text_width(text, size, style) <= width:
+        return text
+    while text and text_width(text + "…", size, style) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+@lru_cache(maxsize=8192)
+def _text_mask(text: str, size: int, style: str, anchor: str) -> tuple[Image.Image, int, int]:
     """A text drawn once as an antialiased mask, with its offset from the anchor point."""
-    f = font(size, bold)
-    box = f.getbbox(text, anchor=anchor)
-    left, top, right, bottom = (int(v) for v in box)
+    f = font(size, style)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top
@@ -94,131 +127,509 @@ def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Ima
 
 def put_text(
     image: Image.Image,
-    xy: tuple[float, float],
+    xy: Point,
     text: str,
     size: int,
     fill: RGB,
     *,
-    bold: bool = False,
+    style: str = "bold",
     anchor: str = "la",
-) -> None:
-    """Draw text by pasting a cached mask: the same pixels as ImageDraw.text, much faster
-    when a board repeats the same numbers and names on every call."""
+    halo: RGB | None = None,
+) -> int:
+    """Draw text by pasting a cached mask (the same pixels as ImageDraw.text, much faster when
+    a board repeats its numbers and names); returns the text's right edge."""
     if not text:
-        return
-    mask, left, top = _text_mask(text, size, bold, anchor)
-    image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+        return round(xy[0])
+    mask, left, top = _text_mask(text, size, style, anchor)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    if halo is not None:
+        image.paste(halo, (x - HALO_PAD, y - HALO_PAD), _halo(text, size, style, anchor))
+    image.paste(fill, (x, y), mask)
+    return x + mask.width
 
 
-@lru_cache(maxsize=256)
-def _chip_sprite(seat: int, size: int, label: str) -> Image.Image:
-    sprite = Image.new("RGBA", (size + 1, size + 1), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(sprite)
+HALO_PAD = 3
+
+
+@lru_cache(maxsize=1024)
+def _halo(text: str, size: int, style: str, anchor: str) -> Image.Image:
+    """A soft outline around a text's mask (HALO_PAD pixels larger on every side): it keeps a
+    label readable over lines and other pieces."""
+    mask = _text_mask(text, size, style, anchor)[0]
+    padded = Image.new("L", (mask.width + 2 * HALO_PAD, mask.height + 2 * HALO_PAD), 0)
+    padded.paste(mask, (HALO_PAD, HALO_PAD))
+    return padded.filter(ImageFilter.MaxFilter(5)).filter(ImageFilter.GaussianBlur(1))
+
+
+def supersampled(
+    size: tuple[int, int], draw: Callable[[ImageDraw.ImageDraw, float], None], scale: int = 4
+) -> Image.Image:
+    """An RGBA sprite drawn at `scale` times its size and reduced: smooth edges for shapes
+    that ImageDraw cannot antialias. `draw` gets the drawing and the scale."""
+    big = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
+    draw(ImageDraw.Draw(big), scale)
+    return big.resize(size, Image.Resampling.LANCZOS)
+
+
+def paste_centred(image: Image.Image, sprite: Image.Image, centre: Point) -> None:
+    """Paste an RGBA sprite with its centre at a point."""
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    image.paste(sprite, (x, y), sprite)
+
+
+@lru_cache(maxsize=64)
+def chip_sprite(seat: int, size: int) -> Image.Image:
+    """A seat's piece: its colour in its own shape (circle, square, diamond, triangle, star,
+    hexagon), so that the shape tells seats apart where colours do not."""
     colour = seat_colour(seat)
-    draw.rounded_rectangle([0, 0, size, size], radius=4, fill=colour, outline=INK)
-    draw.text(
-        (size / 2, size / 2 + 1),
-        label,
-        font=font(max(10, size - 8), True),
-        fill=on_colour(colour),
-        anchor="mm",
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        w = round(2 * s)
+        full = size * s
+        m = 1.2 * s  # room for the outline
+        c = full / 2
+        if shape == "circle":
+            d.ellipse([m, m, full - m, full - m], fill=colour, outline=INK, width=w)
+        elif shape == "square":
+            d.rounded_rectangle(
+                [m + s, m + s, full - m - s, full - m - s],
+                radius=full / 8,
+                fill=colour,
+                outline=INK,
+                width=w,
+            )
+        else:
+            d.polygon(shape_points(shape, c, c, c - m), fill=colour, outline=INK, width=w)
+
+    return supersampled((size, size), draw)
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[Point]:
+    """The outline of a seat shape of radius r around (cx, cy)."""
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if shape == "triangle":
+        return [(cx, cy - r), (cx + r * 1.0, cy + r * 0.86), (cx - r * 1.0, cy + r * 0.86)]
+    if shape == "star":
+        pts = []
+        for k in range(10):
+            radius = r * 1.08 if k % 2 == 0 else r * 0.48
+            angle = math.pi / 5 * k
+            pts.append((cx + math.sin(angle) * radius, cy + 0.08 * r - math.cos(angle) * radius))
+        return pts
+    # hexagon
+    return [
+        (cx + math.cos(math.pi / 3 * k) * r, cy + math.sin(math.pi / 3 * k) * r * 0.92)
+        for k in range(6)
+    ]
+
+
+@lru_cache(maxsize=32)
+def rat_sprite(radius: int, ring: RGB | None = None) -> Image.Image:
+    """A face-down rat token: a dark disc with a rat's silhouette (ringed when just placed)."""
+    pad = 4 if ring else 1
+    side = 2 * (radius + pad)
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        c = side * s / 2
+        r = radius * s
+        if ring:
+            d.ellipse([c - r - 4 * s, c - r - 4 * s, c + r + 4 * s, c + r + 4 * s], fill=ring)
+        d.ellipse([c - r, c - r, c + r, c + r], fill=RAT, outline=RAT_RIM, width=round(1.5 * s))
+        u = r / 10
+
+        def p(x: float, y: float) -> Point:
+            return (c + x * u, c + y * u)
+
+        # A rat facing left: tail, body, head with a pointed snout, an ear and an eye.
+        d.line([p(4, 2), p(7, 4.5), p(8.5, 2), p(7.8, -1.5)], fill=RAT_RIM, width=round(1.3 * u))
+        d.ellipse([*p(-3.5, -3), *p(5.5, 3.8)], fill=RAT_RIM)
+        d.polygon([p(-8.5, 1.6), p(-4, -3), p(-1, -2.6), p(-0.5, 3.2), p(-5, 3.2)], fill=RAT_RIM)
+        d.ellipse([*p(-5, -6), *p(-1.6, -2.6)], fill=RAT_RIM)
+        d.ellipse([*p(-4.2, -5.2), *p(-2.4, -3.4)], fill=RAT)
+        d.ellipse([*p(-5.6, -1), *p(-4.2, 0.4)], fill=RAT)
+        d.line([p(-3, 3.4), p(-3.5, 5)], fill=RAT_RIM, width=round(1.2 * u))
+        d.line([p(3, 3.4), p(3.5, 5)], fill=RAT_RIM, width=round(1.2 * u))
+
+    return supersampled((side, side), draw)
+
+
+@lru_cache(maxsize=8)
+def empty_slot_sprite(radius: int) -> Image.Image:
+    """An empty rat-token slot: a faint ring."""
+    side = 2 * radius + 2
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        c, r = side * s / 2, radius * s
+        d.ellipse([c - r, c - r, c + r, c + r], outline=(*FAINT, 200), width=round(1.5 * s))
+
+    return supersampled((side, side), draw)
+
+
+@lru_cache(maxsize=8)
+def plague_sprite(radius: int) -> Image.Image:
+    """The plague piece: a red disc ringed in white and black, with a white skull."""
+    side = 2 * radius + 4
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        c, r = side * s / 2, radius * s
+        d.ellipse([c - r - 2 * s, c - r - 2 * s, c + r + 2 * s, c + r + 2 * s], fill=INK)
+        d.ellipse([c - r, c - r, c + r, c + r], fill=WHITE)
+        d.ellipse([c - r + 3 * s, c - r + 3 * s, c + r - 3 * s, c + r - 3 * s], fill=PLAGUE)
+        u = r / 10
+
+        def p(x: float, y: float) -> Point:
+            return (c + x * u, c + y * u)
+
+        d.ellipse([*p(-5.2, -6.2), *p(5.2, 3.2)], fill=WHITE)
+        d.rounded_rectangle([*p(-3.2, 1), *p(3.2, 5.6)], radius=1.2 * u, fill=WHITE)
+        d.ellipse([*p(-3.8, -2.6), *p(-0.9, 0.6)], fill=INK)
+        d.ellipse([*p(0.9, -2.6), *p(3.8, 0.6)], fill=INK)
+        d.polygon([p(0, 1), p(-0.9, 2.6), p(0.9, 2.6)], fill=INK)
+        for x in (-1.6, 0, 1.6):
+            d.line([p(x, 3.6), p(x, 5.6)], fill=PLAGUE, width=round(0.7 * u))
+
+    return supersampled((side, side), draw)
+
+
+@lru_cache(maxsize=64)
+def token_face_sprite(limit: int, symbols: tuple[str, ...], size: int = 30) -> Image.Image:
+    """A revealed rat token: its limit in a dark disc, then its symbols as coloured badges."""
+    badge = size - 4
+    gap = 3
+    width = size + 4 + len(symbols) * (badge + gap)
+    sprite = Image.new("RGBA", (width, size), (0, 0, 0, 0))
+    disc = supersampled(
+        (size, size),
+        lambda d, s: d.ellipse(
+            [s, s, (size - 1) * s, (size - 1) * s], fill=RAT, outline=RAT_RIM, width=round(2 * s)
+        ),
     )
+    sprite.paste(disc, (0, 0), disc)
+    put_text(sprite, (size / 2, size / 2 + 1), str(limit), round(size * 0.6), WHITE, anchor="mm")
+    x = size + 4
+    for sym in symbols:
+        b = symbol_badge(sym, badge)
+        sprite.paste(b, (x, (size - badge) // 2), b)
+        x += badge + gap
     return sprite
 
 
-def chip(
-    image: Image.Image, x: float, y: float, seat: int, size: int = 22, label: str | None = None
-) -> None:
-    """A seat's coloured square with its letter (or a label), pasted from a cached sprite."""
-    sprite = _chip_sprite(seat, size, seat_letter(seat) if label is None else label)
-    image.paste(sprite, (round(x), round(y)), sprite)
-
-
-def rat_disc(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: int, filled: bool) -> None:
-    """One face-down rat token (or an empty slot)."""
-    if filled:
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=RAT, outline=INK, width=1)
-        # A small rat silhouette hint: two ears and an eye, readable when tiny.
-        draw.ellipse([cx - r * 0.55, cy - r * 0.75, cx - r * 0.15, cy - r * 0.35], fill=MUTED)
-        draw.ellipse([cx + r * 0.15, cy - r * 0.75, cx + r * 0.55, cy - r * 0.35], fill=MUTED)
-        draw.ellipse([cx - 2, cy - 1, cx + 2, cy + 3], fill=WHITE)
-    else:
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=(180, 168, 150), width=1)
-
-
-def plague_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: int) -> None:
-    """The plague piece."""
-    draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=PLAGUE, outline=INK, width=2)
-    draw.text((cx, cy + 1), "☠", font=font(int(r * 1.3), True), fill=WHITE, anchor="mm")
-
-
-def token_face(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    x: int,
-    y: int,
-    limit: int,
-    symbols: Sequence[str],
-    size: int = 24,
-) -> int:
-    """A revealed token: its limit in a disc and its symbols; returns the width drawn."""
-    draw.ellipse([x, y, x + size, y + size], fill=RAT, outline=INK)
-    put_text(
-        image, (x + size / 2, y + size / 2 + 1), str(limit), size - 8, WHITE, bold=True, anchor="mm"
+@lru_cache(maxsize=64)
+def symbol_badge(symbol: str, size: int) -> Image.Image:
+    """A class symbol (or M, A, ?) as a small coloured square with its letter."""
+    colour = SYMBOL_COLOURS.get(symbol, MUTED)
+    sprite = supersampled(
+        (size, size),
+        lambda d, s: d.rounded_rectangle(
+            [0, 0, size * s - 1, size * s - 1], radius=size * s / 5, fill=colour
+        ),
     )
-    cx = x + size + 4
-    for sym in symbols:
-        colour = SYMBOL_COLOURS.get(sym, MUTED)
-        w = text_width(sym, size - 8, True) + 8
-        draw.rounded_rectangle([cx, y + 2, cx + w, y + size - 2], radius=4, fill=colour)
-        put_text(
-            image,
-            (cx + w / 2, y + size / 2 + 1),
-            sym,
-            size - 8,
-            on_colour(colour),
-            bold=True,
-            anchor="mm",
+    put_text(sprite, (size / 2, size / 2 + 1), symbol, round(size * 0.66), WHITE, anchor="mm")
+    return sprite
+
+
+def dashed_curve(points: Sequence[Point], dash: float, gap: float) -> list[tuple[Point, Point]]:
+    """The dashes along a polyline, as (start, end) pairs."""
+    out: list[tuple[Point, Point]] = []
+    on, left = True, dash
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
+        seg = math.hypot(x2 - x1, y2 - y1)
+        pos = 0.0
+        while pos < seg:
+            step = min(left, seg - pos)
+            a = (x1 + (x2 - x1) * pos / seg, y1 + (y2 - y1) * pos / seg)
+            b = (x1 + (x2 - x1) * (pos + step) / seg, y1 + (y2 - y1) * (pos + step) / seg)
+            if on:
+                out.append((a, b))
+            pos += step
+            left -= step
+            if left <= 1e-9:
+                on = not on
+                left = dash if on else gap
+    return out
+
+
+def bezier(a: Point, control: Point, b: Point, steps: int = 24) -> list[Point]:
+    """Points along a quadratic Bézier curve."""
+    out = []
+    for i in range(steps + 1):
+        t = i / steps
+        u = 1 - t
+        out.append(
+            (
+                u * u * a[0] + 2 * u * t * control[0] + t * t * b[0],
+                u * u * a[1] + 2 * u * t * control[1] + t * t * b[1],
+            )
         )
-        cx += w + 3
-    return cx - x
+    return out
 
 
-SYMBOL_COLOURS: dict[str, RGB] = {
-    "M": (120, 20, 20),
-    "A": (20, 20, 20),
-    "P": (142, 110, 60),
-    "B": (60, 110, 150),
-    "C": (130, 100, 160),
-    "K": (90, 90, 90),
-    "W": (60, 130, 90),
-    "R": (180, 140, 30),
-    "O": (190, 100, 40),
-}
+def arrow_head(tip: Point, behind: Point, length: float, width: float) -> list[Point]:
+    """A triangle pointing at `tip`, coming from the direction of `behind`."""
+    dx, dy = tip[0] - behind[0], tip[1] - behind[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    bx, by = tip[0] - ux * length, tip[1] - uy * length
+    return [
+        tip,
+        (bx - uy * width / 2, by + ux * width / 2),
+        (bx + uy * width / 2, by - ux * width / 2),
+    ]
 
 
-class PaletteCache:
-    """One fixed palette per layout, built once from a reference drawing (thread-safe)."""
+Box = tuple[int, int, int, int]
+Sprite = tuple[Image.Image, tuple[int, int]]  # RGBA pixels, offset of the corner from the point
 
-    def __init__(self) -> None:
+# Sprite makers by name: a canvas draws the sprite ("name", *args) made by SPRITES[name](*args).
+SPRITES: dict[str, Callable[..., Sprite]] = {}
+# Fixed palettes by name, registered by each game's renderer.
+PALETTES: dict[str, Callable[[], Image.Image]] = {}
+
+
+def sprite_maker(name: str) -> Callable[[Callable[..., Sprite]], Callable[..., Sprite]]:
+    """Register a function that makes the sprite ("name", *args)."""
+
+    def register(make: Callable[..., Sprite]) -> Callable[..., Sprite]:
+        SPRITES[name] = make
+        return make
+
+    return register
+
+
+@lru_cache(maxsize=16384)
+def _made(key: tuple[Any, ...]) -> Sprite:
+    return SPRITES[key[0]](*key[1:])
+
+
+@lru_cache(maxsize=16384)
+def _probe(key: tuple[Any, ...]) -> tuple[int, int]:
+    """A sprite's centre, from its drawing point."""
+    sprite, (dx, dy) = _made(key)
+    return dx + sprite.width // 2, dy + sprite.height // 2
+
+
+@lru_cache(maxsize=16384)
+def _corners(key: tuple[Any, ...]) -> tuple[tuple[int, int], ...]:
+    """Where to look for the colour a sprite is drawn on, from its drawing point: its centre
+    and its four corners (where the antialiased edges are)."""
+    sprite, (dx, dy) = _made(key)
+    w, h = sprite.width - 1, sprite.height - 1
+    return ((dx + w // 2, dy + h // 2), (dx, dy), (dx + w, dy), (dx, dy + h), (dx + w, dy + h))
+
+
+@lru_cache(maxsize=16384)
+def _blended(key: tuple[Any, ...], bg: RGB, palette: str) -> tuple[Any, Any, int, int, int, int]:
+    """A sprite blended over a flat colour and mapped onto a palette: the palette indices, the
+    mask of its opaque pixels (both as Pillow cores, ready to paste), offset and size."""
+    sprite, (dx, dy) = _made(key)
+    tile = Image.new("RGB", sprite.size, bg)
+    tile.paste(sprite, (0, 0), sprite)
+    pixels = tile.quantize(palette=PALETTES[palette](), dither=Image.Dither.NONE)
+    mask = sprite.getchannel("A").point(lambda a: 255 if a else 0)
+    pixels.load()
+    mask.load()
+    return pixels.im, mask.im, dx, dy, sprite.width, sprite.height
+
+
+class Canvas:
+    """A palette image drawn on directly: each piece is an antialiased RGBA sprite blended
+    once over the colour under it, mapped onto the fixed palette and cached; drawing it again
+    is one masked paste of palette indices. There is no RGB canvas to convert at the end, so a
+    board costs little more than writing its PNG.
+    """
+
+    def __init__(self, base: Image.Image, palette: str) -> None:
+        base.load()
+        self.image = base
+        self.palette = palette
+        self._core = base.im
+        self._colours = palette_colours(palette)
+        self._w, self._h = base.size
+
+    def colour_at(self, x: float, y: float) -> RGB:
+        """The colour shown at a point (what a piece drawn there is blended over)."""
+        xi, yi = round(x), round(y)
+        if not (0 <= xi < self._w and 0 <= yi < self._h):
+            xi, yi = min(max(xi, 0), self._w - 1), min(max(yi, 0), self._h - 1)
+        return self._colours[cast(int, self._core.getpixel((xi, yi)))]
+
+    def sprite(self, key: tuple[Any, ...], xy: Point, *, under: RGB | None = None) -> Box:
+        """Draw the sprite `key` names (see SPRITES) at `xy`, blended over the colour it is drawn
+        on (or `under`); returns the box drawn."""
+        if under is None:
+            # The colour most of the sprite's corners and centre stand on: a piece lying across
+            # a thin line (an arrow, a border) is blended over the land around it.
+            x0, y0 = xy
+            seen = [self.colour_at(x0 + px, y0 + py) for px, py in _corners(key)]
+            under = seen[0] if seen.count(seen[0]) > 2 else max(seen, key=seen.count)
+        pixels, mask, dx, dy, w, h = _blended(key, under, self.palette)
+        x, y = round(xy[0]) + dx, round(xy[1]) + dy
+        self._core.paste(pixels, (x, y, x + w, y + h), mask)
+        return x, y, x + w, y + h
+
+    def centred(self, key: tuple[Any, ...], centre: Point) -> Box:
+        """Draw a sprite whose maker places it at (0, 0) with its centre at a point."""
+        px, py = _probe(key)
+        return self.sprite(key, (centre[0] - px, centre[1] - py))
+
+    def text(
+        self,
+        xy: Point,
+        text: str,
+        size: int,
+        fill: RGB,
+        *,
+        style: str = "bold",
+        anchor: str = "la",
+        halo: RGB | None = None,
+    ) -> int:
+        """Draw a text; returns its right edge."""
+        if not text:
+            return round(xy[0])
+        return self.sprite(("text", text, size, fill, style, anchor, halo), xy)[2]
+
+    def chip(self, x: float, y: float, seat: int, size: int = 26) -> None:
+        """A seat's piece with its top-left corner at (x, y)."""
+        self.sprite(("chip", seat, size), (x, y))
+
+    def flat(self, box: Box, colour: RGB, radius: int = 0) -> None:
+        """A flat (rounded) rectangle."""
+        x0, y0, x1, y1 = box
+        self.sprite(("flat", x1 - x0, y1 - y0, colour, radius), (x0, y0))
+
+    def patch(self, box: Box, compose: Callable[[Image.Image], None]) -> None:
+        """Composite in RGB where pieces overlap much (a wash over a region, a long arrow):
+        `compose` draws on an RGB copy of the box (origin at its corner), which then replaces
+        the box."""
+        x0, y0 = max(0, box[0]), max(0, box[1])
+        x1, y1 = min(self.image.width, box[2]), min(self.image.height, box[3])
+        if x1 <= x0 or y1 <= y0:
+            return
+        before = self.image.crop((x0, y0, x1, y1)).convert("RGB")
+        area = before.copy()
+        compose(area)
+        indexed = area.quantize(palette=PALETTES[self.palette](), dither=Image.Dither.NONE)
+        # Only the pixels `compose` changed: mapping a palette colour onto the palette again
+        # may pick a near twin, which would show the box's edge.
+        changed = ImageChops.difference(before, area).convert("L").point(lambda v: 255 if v else 0)
+        self.image.paste(indexed, (x0, y0), changed)
+
+    def png(self) -> bytes:
+        """The image as PNG bytes (palette, light compression: fast and small)."""
+        out = io.BytesIO()
+        self.image.save(out, "PNG", compress_level=1)
+        return out.getvalue()
+
+
+@lru_cache(maxsize=8)
+def palette_colours(name: str) -> tuple[RGB, ...]:
+    """The 256 colours of a registered palette, by index."""
+    flat = (PALETTES[name]().getpalette() or []) + [0] * 768
+    return tuple((flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for i in range(256))
+
+
+@sprite_maker("text")
+def text_sprite(
+    text: str,
+    size: int,
+    fill: RGB,
+    style: str = "bold",
+    anchor: str = "la",
+    halo: RGB | None = None,
+) -> Sprite:
+    """A text as an RGBA sprite (with a soft outline in `halo`), and its offset from the
+    anchor point."""
+    mask, left, top = _text_mask(text, size, style, anchor)
+    if halo is None:
+        sprite = Image.new("RGBA", mask.size, (*fill, 0))
+        sprite.putalpha(mask)
+        return sprite, (left, top)
+    ring = _halo(text, size, style, anchor)
+    sprite = Image.new("RGBA", ring.size, (*halo, 0))
+    sprite.paste((*halo, 255), (0, 0), ring)
+    sprite.paste((*fill, 255), (HALO_PAD, HALO_PAD), mask)
+    return sprite, (left - HALO_PAD, top - HALO_PAD)
+
+
+@sprite_maker("chip")
+def _chip(seat: int, size: int) -> Sprite:
+    return chip_sprite(seat, size), (0, 0)
+
+
+@sprite_maker("flat")
+def _flat(w: int, h: int, colour: RGB, radius: int) -> Sprite:
+    if radius <= 0:
+        return Image.new("RGBA", (w, h), (*colour, 255)), (0, 0)
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        d.rounded_rectangle([0, 0, w * s - 1, h * s - 1], radius=radius * s, fill=colour)
+
+    return supersampled((w, h), draw), (0, 0)
+
+
+@sprite_maker("rat")
+def _rat(radius: int, ring: RGB | None = None) -> Sprite:
+    return rat_sprite(radius, ring), (0, 0)
+
+
+@sprite_maker("plague")
+def _plague(radius: int) -> Sprite:
+    return plague_sprite(radius), (0, 0)
+
+
+@sprite_maker("face")
+def _face(limit: int, symbols: tuple[str, ...], size: int) -> Sprite:
+    return token_face_sprite(limit, symbols, size), (0, 0)
+
+
+@sprite_maker("badge")
+def _badge(symbol: str, size: int) -> Sprite:
+    return symbol_badge(symbol, size), (0, 0)
+
+
+class OnceCache(Generic[K, V]):
+    """Values built once per key, shared by threads (a lock around the building only)."""
+
+    def __init__(self, build: Callable[[K], V]) -> None:
+        self._build = build
         self._lock = threading.Lock()
-        self._palettes: dict[object, Image.Image] = {}
+        self._values: dict[K, V] = {}
 
-    def get(self, key: object, reference: Callable[[], Image.Image]) -> Image.Image:
-        """The palette image for `key`, building it from `reference()` the first time."""
-        found = self._palettes.get(key)
+    def get(self, key: K) -> V:
+        """The value for `key`, built the first time it is asked for."""
+        found = self._values.get(key)
         if found is None:
             with self._lock:
-                found = self._palettes.get(key)
+                found = self._values.get(key)
                 if found is None:
-                    found = reference().quantize(colors=255, method=Image.Quantize.MEDIANCUT)
-                    self._palettes[key] = found
+                    found = self._build(key)
+                    self._values[key] = found
         return found
 
 
-def encode(image: Image.Image, palette: Image.Image) -> bytes:
-    """Map an RGB image onto the fixed palette and write it as a PNG."""
-    indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    indexed.save(out, "PNG", compress_level=1)
-    return out.getvalue()
+def make_palette(reference: Image.Image, exact: Sequence[RGB] = ()) -> Image.Image:
+    """A fixed 256-colour palette image: the `exact` colours as they are (pieces and symbols
+    must keep their true colour), the rest chosen from a drawing that holds every colour used."""
+    wanted = list(dict.fromkeys(exact))
+    room = 256 - len(wanted)
+    found = reference.convert("RGB").quantize(colors=room, method=Image.Quantize.MEDIANCUT)
+    flat = (found.getpalette() or [])[: 3 * room]
+    flat += [0] * (3 * room - len(flat))
+    for colour in wanted:
+        flat.extend(colour)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat)
+    return palette
+
+
+def exact_colours() -> list[RGB]:
+    """The colours every board keeps exactly: seats, symbols, ink and the plague."""
+    return [
+        *SEAT_COLOURS,
+        *SYMBOL_COLOURS.values(),
+        INK, MUTED, FAINT, PAPER, PANEL, SEA, PLAGUE, PLAGUE_TINT, RAT, RAT_RIM, NEW, WHITE,
+        GOLD, HIGHLIGHT, ARROW, UNUSED, UNUSED_INK,
+    ]  # fmt: skip

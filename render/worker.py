@@ -25,6 +25,9 @@ def private(game: str, view: Mapping[str, Any], names: Sequence[str], lang: str)
 
 
 def warm(game: str) -> bool:
-    """Import the game's renderer ahead of the first board."""
-    renderer_for(game)
+    """Import the game's renderer and build what every board shares (its fixed palette) ahead
+    of the first board."""
+    prepare = getattr(renderer_for(game), "warm", None)
+    if callable(prepare):
+        prepare()
     return True
