@@ -146,6 +146,9 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, _Cached] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        # Games whose AI task must look again: an action landed while it was reading.
+        self._ai_again: set[int] = set()
+        self._acting = 0  # actions being applied and published right now
         self._closing = False
         self.requests = Requests(store)
         # Called after every committed outcome (the scheduler plans reminders and clocks).
@@ -403,6 +406,24 @@ class GameService:
         seat: int | None = None,
         origin: str,
     ) -> Outcome:
+        self._acting += 1
+        try:
+            return await self._act_now(
+                game_id, action, expected_seq, user_id=user_id, seat=seat, origin=origin
+            )
+        finally:
+            self._acting -= 1
+
+    async def _act_now(
+        self,
+        game_id: int,
+        action: str | Any,
+        expected_seq: int | None,
+        *,
+        user_id: int | None,
+        seat: int | None,
+        origin: str,
+    ) -> Outcome:
         async with self.lock(game_id):
             game = await self.store.get_game(game_id)
             if game.status == "lobby":
@@ -472,7 +493,12 @@ class GameService:
         if game is not None and not any(p.automated for p in game.players):
             return
         task = self._ai_tasks.get(game_id)
-        if self._closing or (task is not None and not task.done()):
+        if self._closing:
+            return
+        if task is not None and not task.done():
+            # The running task may have read the game before this action: without this
+            # mark it could find no AI seat to move, stop, and leave the AI's turn unplayed.
+            self._ai_again.add(game_id)
             return
         self._ai_tasks[game_id] = asyncio.create_task(self._run_ai(game_id))
 
@@ -487,18 +513,23 @@ class GameService:
     async def _run_ai(self, game_id: int) -> None:
         try:
             while not self._closing:
+                self._ai_again.discard(game_id)
                 game = await self.store.get_game(game_id)
                 if game.status != "active":
                     return
                 state = await self.state_of(game)
                 seats = await self.ai_seats_to_move(game, state)
                 if not seats:
+                    if game_id in self._ai_again:
+                        continue  # an action landed while this task was reading
                     return
                 if self.config.ai_delay:
                     await asyncio.sleep(self.config.ai_delay)
                 seat = seats[0]
                 engine = self.engine(game)
-                action = choose_action(
+                # The strong AI may think for a tenth of a second: off the event loop.
+                action = await asyncio.to_thread(
+                    choose_action,
                     engine,
                     engine.view(state, seat),
                     engine.legal_actions(state, seat),
@@ -519,16 +550,20 @@ class GameService:
             self._kick_ai(game_id)
 
     async def idle(self, timeout: float = 30.0) -> None:
-        """Wait until no AI seat is thinking (tests and the demo)."""
+        """Wait until no AI seat is thinking and no action is being published (tests and the
+        demo): an action wakes the AI only once its messages are out."""
         deadline = time.monotonic() + timeout
         while True:
             running = [t for t in self._ai_tasks.values() if not t.done()]
-            if not running:
+            if not running and not self._acting:
                 return
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError("AI seats still playing")
-            await asyncio.wait(running, timeout=remaining)
+            if running:
+                await asyncio.wait(running, timeout=remaining)
+            else:
+                await asyncio.sleep(0.005)
 
     async def close(self) -> None:
         """Stop the AI tasks."""
@@ -560,10 +595,11 @@ class GameService:
             rnd = random.Random(f"{game.seed}:{game.seq}:{seat}:{mode}")
             if mode == "default":
                 action = engine.default_reaction(state, seat)  # type: ignore[attr-defined]
-            elif mode == "skip":
-                action = skip_choice(engine, engine.view(state, seat), legal, rnd)
             else:
-                action = choose_action(engine, engine.view(state, seat), legal, rnd)
+                decide = skip_choice if mode == "skip" else choose_action
+                action = await asyncio.to_thread(
+                    decide, engine, engine.view(state, seat), legal, rnd
+                )
             origin = {"ai": "clock-ai", "skip": "clock-skip", "default": "timeout"}[mode]
             try:
                 await self.act_as(game_id, seat, action, origin=origin, expected_seq=game.seq)

@@ -706,7 +706,8 @@ class Requests:
         expect_status: str = "open",
     ) -> bool:
         """Change a request that still has `expect_status`; False if it had changed."""
-        sets, args = [], []
+        sets: list[str] = []
+        args: list[object] = []
         if agreed is not None:
             sets.append("agreed = ?")
             args.append(_json(agreed))

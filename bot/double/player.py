@@ -102,7 +102,7 @@ class Table:
         assert message is not None, "no turn message"
         seq = turn_seq(message)
         user = self.mover(message)
-        assert user is not None, "no person is asked to move"
+        assert user is not None, f"no person is asked to move: {message.content!r}"
         if use_slash:
             choices = await self.double.autocomplete(
                 user, self.channel, "rattus do", "action", typed=""

@@ -96,7 +96,10 @@ def describe(action_text: str, lang: str, view: Mapping[str, Any] | None = None)
     """
     words = action_text.split()
     verb, args = words[0], words[1:]
-    region = lambda i: name_of("region", args[i], lang)  # noqa: E731
+
+    def region(i: int) -> str:
+        return name_of("region", args[i], lang)
+
     if verb == "open":
         if len(args) == 2:
             return t("action.open2", lang, region=args[0], second=args[1])

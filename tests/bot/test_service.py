@@ -220,3 +220,41 @@ async def test_whole_game_against_an_ai_seat_and_a_restart(env, tmp_path: Path) 
     for row in await service.store.actions(game_id):
         replay = GAME.apply(replay, row.seat, GAME.parse_action(row.action)).state
     assert replay == final
+
+
+async def test_an_action_landing_while_the_ai_reads_still_wakes_it(env, monkeypatch) -> None:
+    """The AI task reads the game, a person's action lands before it decides, and the AI's
+    turn that action opened is still played (the wake-up is not lost)."""
+    service, recorder = env
+    game_id = await lobby(service, ANA)
+    await service.add_ai(CHANNEL, ANA)
+    await service.start(CHANNEL, ANA)
+    await service.idle()
+    gate, reading = asyncio.Event(), asyncio.Event()
+    real = service.store.get_game
+
+    async def held(gid: int):
+        game = await real(gid)
+        if asyncio.current_task() is service._ai_tasks.get(gid) and not gate.is_set():
+            reading.set()
+            await gate.wait()  # the AI task holds the game as it was before Ana's action
+        return game
+
+    monkeypatch.setattr(service.store, "get_game", held)
+    service._kick_ai(game_id)
+    await reading.wait()
+    rnd = random.Random(4)
+    while True:
+        game = await real(game_id)
+        state = await service.state_of(game)
+        (seat,) = GAME.to_move(state)
+        if game.player_at(seat).is_ai:
+            break
+        action = rnd.choice(GAME.legal_actions(state, seat))
+        await service.act(game_id, ANA.id, str(action), expected_seq=game.seq)
+    ai_turn = game.seq
+    gate.set()
+    await service.idle()
+    game = await real(game_id)
+    assert game.seq > ai_turn
+    assert any(o.origin == "ai" and o.seq > ai_turn for o in recorder.outcomes)
