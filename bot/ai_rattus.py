@@ -785,12 +785,15 @@ def _spread(model: Model, pos: Pos, view: Mapping[str, Any], legal: Sequence[Any
     return choice
 
 
+def _costless(model: Model, pos: Pos, legal: Sequence[Any]) -> Any | None:
+    """What only helps and is played first: the Witch's first look, then the Orient cards."""
+    peek = _first_peek(model, pos, legal)
+    return peek if peek is not None else _free_ability(model, pos, legal)
+
+
 def _main(model: Model, pos: Pos, legal: Sequence[Any]) -> Any | None:
     """Regular turn: the witch first (free knowledge), then greedy on value."""
-    peek = _first_peek(model, pos, legal)
-    if peek is not None:
-        return peek
-    free = _free_ability(model, pos, legal)
+    free = _costless(model, pos, legal)
     if free is not None:
         return free
     best, choice = -1e18, None
@@ -829,10 +832,7 @@ def _main(model: Model, pos: Pos, legal: Sequence[Any]) -> Any | None:
 
 def _final(model: Model, pos: Pos, legal: Sequence[Any]) -> Any | None:
     """Final round: use the abilities while they protect the AI's cubes, then stop."""
-    peek = _first_peek(model, pos, legal)
-    if peek is not None:
-        return peek
-    free = _free_ability(model, pos, legal)
+    free = _costless(model, pos, legal)
     if free is not None:
         return free
     best, choice = model.evaluate(pos), None
