@@ -272,7 +272,7 @@ def main() -> None:
         "--think",
         type=float,
         nargs=2,
-        default=(2.0, 6.0),
+        default=(5.0, 15.0),
         metavar=("MIN", "MAX"),
         help="seconds a player thinks before acting",
     )
