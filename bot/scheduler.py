@@ -3,9 +3,13 @@
 After every stored action the planner rewrites a game's jobs: a reminder for the people who
 must act (after the game's reminder interval, at most max_reminders times per decision), the
 turn clock of the seats whose turn it is (kept while the same seats go on deciding), and the
-timeout of a reaction window. The runner takes due jobs from the database, claims each one
-before acting (so a restart never sends a reminder twice) and never blocks the event loop:
-everything it does is a database query, a Discord call or an action through the service.
+timeout of a reaction window. The runner takes due jobs from the database and claims each one
+before acting. A reminder is deleted or re-planned by its claim, so a restart never sends it
+twice (a crash between the claim and the message loses that one reminder). A clock or a reaction
+timeout is only leased by its claim and deleted once applied: after a crash it comes back when
+the lease ends, and applying it again is safe, as it acts only for seats still to move. The
+runner never blocks the event loop: everything it does is a database query, a Discord call or an
+action through the service.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from bot.service import GameService, Outcome
@@ -23,6 +28,7 @@ from bot.store import GameRow, JobRow, Schedule
 log = logging.getLogger(__name__)
 
 HOUR = 3600.0
+LEASE_SECONDS = 300.0  # a clock or reaction job left unfinished by a crash runs again after this
 
 
 class Notifier(Protocol):
@@ -153,18 +159,23 @@ class Scheduler:
         state = await self.service.state_of(game)
         movers = self.service.engine(game).to_move(state)
         seats = [s for s in job.seats if s in movers]
-        if not await self.schedule.claim(job, next_due=None):
-            return False
         if not seats:
+            await self.schedule.claim(job, next_due=None)
+            return False
+        lease = self.clock() + LEASE_SECONDS
+        if not await self.schedule.claim(job, next_due=lease):
             return False
         if job.kind == "clock":
             policy = settings.clock_policy
             await self.notifier.clock_ran_out(game, seats, policy)
             if policy in ("ai", "skip"):
                 await self.service.play_for(game.id, seats, policy)
-            return True
-        await self.notifier.reaction_timed_out(game, seats)
-        await self.service.play_for(game.id, seats, "default")
+        else:
+            await self.notifier.reaction_timed_out(game, seats)
+            await self.service.play_for(game.id, seats, "default")
+        # Applied: end the lease (the actions played have re-planned the game's jobs, and
+        # then this row is already gone).
+        await self.schedule.claim(replace(job, due_at=lease, count=job.count + 1), next_due=None)
         return True
 
     async def run_forever(self) -> None:

@@ -623,7 +623,8 @@ class Schedule:
         """Take a due job before acting on it: re-plan it at `next_due` or delete it.
 
         Returns False when the job changed meanwhile (someone acted): then it is not ours.
-        Claiming first means a restart never repeats a reminder that was already sent.
+        Claiming first means a restart never repeats a reminder that was already sent; a
+        later `next_due` also serves as a lease (see bot.scheduler).
         """
         async with self.store.transaction() as db:
             if next_due is None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.scheduler import HOUR, Scheduler
+from bot.scheduler import HOUR, LEASE_SECONDS, Scheduler
 from bot.service import GameService, UserRef
 from bot.store import GameRow, Store
 from engine.rattus import GAME
@@ -199,3 +199,42 @@ async def test_settings_are_checked(bench: Bench) -> None:
         CHANNEL, ANA, reminder_hours=6, clock_hours=48, clock_policy="ai"
     )
     assert (settings.reminder_hours, settings.clock_hours, settings.clock_policy) == (6, 48, "ai")
+
+
+async def test_a_clock_cut_short_by_a_crash_is_applied_after_the_restart(bench: Bench) -> None:
+    """The runner leased a due clock and the bot died before playing the turn: once the
+    lease ends, the clock's policy is applied (the game does not stall), exactly once."""
+    game = await bench.game(clock_hours=1, clock_policy="ai")
+    bench.clock.advance(2)
+
+    async def dies(*args: object) -> None:
+        raise SystemExit("the bot is killed here")
+
+    alive = bench.notes.clock_ran_out
+    bench.notes.clock_ran_out = dies  # type: ignore[method-assign]
+    with pytest.raises(SystemExit):
+        await bench.scheduler.run_due()
+    bench.notes.clock_ran_out = alive  # type: ignore[method-assign]
+    await bench.restart()
+    await bench.scheduler.run_due()
+    assert bench.notes.clocks == []  # leased: not yet
+    bench.clock.advance(LEASE_SECONDS / 3600 + 0.01)
+    await bench.scheduler.run_due()
+    assert bench.notes.clocks == [(game.id, (0,), "ai")]
+    rows = await bench.store.actions(game.id)
+    assert [(r.seat, r.origin) for r in rows] == [(0, "clock-ai")]
+    bench.clock.advance(0.5)  # well before seat 1's own clock
+    await bench.scheduler.run_due()
+    assert len(bench.notes.clocks) == 1
+    assert await bench.scheduler.schedule.get(game.id, "clock") is not None  # seat 1's
+
+
+async def test_a_clock_with_nothing_to_play_is_not_left_leased(bench: Bench) -> None:
+    game = await bench.game(clock_hours=1, clock_policy="wait")
+    bench.clock.advance(2)
+    await bench.scheduler.run_due()
+    assert bench.notes.clocks == [(game.id, (0,), "wait")]
+    assert await bench.scheduler.schedule.get(game.id, "clock") is None
+    bench.clock.advance(LEASE_SECONDS / 3600 + 1)
+    await bench.scheduler.run_due()
+    assert len(bench.notes.clocks) == 1  # said once
