@@ -56,9 +56,7 @@ async def reply_error(interaction: discord.Interaction[Any], exc: BaseException)
             if not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
             game_id = exc.game_id
-            await interaction.client.handlers.stale_board(  # type: ignore[attr-defined]
-                interaction, game_id
-            )
+            await interaction.client.handlers.stale_board(interaction, game_id)
             return
         text = error_text(exc, lang)
         if text is None:

@@ -233,7 +233,7 @@ class Handlers:
             t(f"lobby.done.{op}", user_lang(interaction)), ephemeral=True
         )
 
-    async def check_dms(self, game: GameRow, user: discord.abc.User) -> None:
+    async def check_dms(self, game: GameRow, user: discord.User | discord.Member) -> None:
         """Say hello by DM; if DMs are closed (50007), say so once in the channel."""
         lang = game_lang(game)
         try:

@@ -150,7 +150,7 @@ class DiscordPublisher:
             message = await channel.send(
                 self._turn_text(game, outcome, view, lang, summary),
                 file=file,
-                view=self._buttons(game, outcome, lang),
+                view=self._buttons(game, outcome, lang) or discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
             game.turn_message_id = message.id
@@ -163,7 +163,7 @@ class DiscordPublisher:
                 await channel.get_partial_message(game.turn_message_id).edit(
                     content=self._turn_text(game, outcome, view, lang, summary),
                     attachments=[file],
-                    view=self._buttons(game, outcome, lang),
+                    view=self._buttons(game, outcome, lang) or discord.utils.MISSING,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             except discord.NotFound:
@@ -171,7 +171,7 @@ class DiscordPublisher:
                 message = await channel.send(
                     self._turn_text(game, outcome, view, lang, summary),
                     file=discord.File(io.BytesIO(image), "board.png"),
-                    view=self._buttons(game, outcome, lang),
+                    view=self._buttons(game, outcome, lang) or discord.utils.MISSING,
                 )
                 await self.bot.service.store.set_message(game.id, "turn", message.id)
         await self.send_private(outcome, events)

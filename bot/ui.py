@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -55,10 +55,11 @@ class TurnButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> TurnButton:
         """Rebuild the button from a click (also after a restart)."""
+        assert isinstance(item, discord.ui.Button)
         return cls(
             int(match["game"]),
             int(match["seq"]),
@@ -70,7 +71,7 @@ class TurnButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the bot's handlers."""
-        await interaction.client.handlers.turn_button(  # type: ignore[attr-defined]
+        await interaction.client.handlers.turn_button(
             interaction, self.game, self.seq, self.mode, self.payload
         )
 
@@ -106,16 +107,18 @@ class PickSelect(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> PickSelect:
         """Rebuild the select from a choice."""
+        assert isinstance(item, discord.ui.Select)
         return cls(int(match["game"]), int(match["seq"]), match["verb"], item.options)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the choice to the bot's handlers."""
-        values = (interaction.data or {}).get("values") or ["-"]  # type: ignore[union-attr]
-        await interaction.client.handlers.picked(  # type: ignore[attr-defined]
+        data = cast("dict[str, Any]", interaction.data or {})
+        values = data.get("values") or ["-"]
+        await interaction.client.handlers.picked(
             interaction, self.game, self.seq, self.verb, str(values[0])
         )
 
@@ -139,17 +142,16 @@ class LobbyButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> LobbyButton:
         """Rebuild the button from a click."""
+        assert isinstance(item, discord.ui.Button)
         return cls(int(match["game"]), match["op"], label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the bot's handlers."""
-        await interaction.client.handlers.lobby_button(  # type: ignore[attr-defined]
-            interaction, self.game, self.op
-        )
+        await interaction.client.handlers.lobby_button(interaction, self.game, self.op)
 
 
 class RequestButton(
@@ -170,17 +172,16 @@ class RequestButton(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> RequestButton:
         """Rebuild the button from a click."""
+        assert isinstance(item, discord.ui.Button)
         return cls(int(match["id"]), match["vote"], label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the vote to the bot's handlers."""
-        await interaction.client.handlers.vote(  # type: ignore[attr-defined]
-            interaction, self.request_id, self.vote == "yes"
-        )
+        await interaction.client.handlers.vote(interaction, self.request_id, self.vote == "yes")
 
 
 def request_view(request_id: int, lang: str) -> discord.ui.View:
@@ -273,6 +274,8 @@ def picker_view(
         for key, count in list(seen.items())[:MAX_OPTIONS]:
             label = t("pick.group", lang, label=group_label(key, lang), count=count)
             options.append(discord.SelectOption(label=_clip(label, 100), value=f"g:{key}"))
-    view = discord.ui.View(timeout=None)
-    view.add_item(PickSelect(game_id, seq, verb, options, placeholder=t("pick.placeholder", lang)))
-    return view
+    picker = discord.ui.View(timeout=None)
+    picker.add_item(
+        PickSelect(game_id, seq, verb, options, placeholder=t("pick.placeholder", lang))
+    )
+    return picker

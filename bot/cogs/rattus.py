@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,12 +19,12 @@ Choices = list[app_commands.Choice[str]]
 
 def options_for(
     verb: str, index: int, previous: Sequence[str] = ()
-) -> Callable[[Interaction, str], Awaitable[Choices]]:
+) -> Callable[[Interaction, str], Coroutine[Any, Any, Choices]]:
     """An autocomplete callback for argument `index` of `verb` (earlier arguments filter)."""
 
     async def complete(interaction: Interaction, current: str) -> Choices:
         filled = [str(getattr(interaction.namespace, name, "") or "") for name in previous]
-        pairs = await interaction.client.handlers.autocomplete(  # type: ignore[attr-defined]
+        pairs = await interaction.client.handlers.autocomplete(
             interaction, verb, index, current, filled
         )
         return [app_commands.Choice(name=label, value=value) for label, value in pairs]
