@@ -816,15 +816,7 @@ def _draw_regions(c: Canvas, view: Mapping[str, Any]) -> None:
         holders = [(s, n) for s, n in enumerate(region["cubes"]) if n]
         here = set(diplomats.get(rid, ()))
         for (seat, n), (x, y) in zip(holders, a.cells, strict=False):
-            c.chip(x, y, seat, CHIP)
-            c.text(
-                (x + CHIP + 3, y + CHIP / 2 + 1),
-                str(n),
-                COUNT_SIZE,
-                INK,
-                style="condensed",
-                anchor="lm",
-            )
+            _counted_chip(c, x, y, seat, n)
             if seat in here:
                 c.sprite(("diplomat",), (x + CHIP - 8, y - 9))
         if caravan == rid:
@@ -884,21 +876,21 @@ def _count(c: Canvas, x: float, y: float, n: int) -> None:
     )
 
 
+def _counted_chip(c: Canvas, x: float, y: float, seat: int, n: int) -> None:
+    """A seat's piece with its number of cubes beside it (in a region or the palace)."""
+    c.chip(x, y, seat, CHIP)
+    c.text(
+        (x + CHIP + 3, y + CHIP / 2 + 1), str(n), COUNT_SIZE, INK, style="condensed", anchor="lm"
+    )
+
+
 def _draw_palace(c: Canvas, palace: Sequence[int]) -> None:
     x0, y0, _, _ = geo.PALACE_BOX
     cells = [(s, n) for s, n in enumerate(palace) if n]
     for i, (seat, n) in enumerate(cells):
         x = x0 + 12 + (i % 2) * 66
         y = y0 + 42 + (i // 2) * 36
-        c.chip(x, y, seat, CHIP)
-        c.text(
-            (x + CHIP + 3, y + CHIP / 2 + 1),
-            str(n),
-            COUNT_SIZE,
-            INK,
-            style="condensed",
-            anchor="lm",
-        )
+        _counted_chip(c, x, y, seat, n)
 
 
 # ------------------------------------------------------------------ the panel
