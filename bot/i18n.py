@@ -36,12 +36,11 @@ def catalog(lang: str) -> dict[str, str]:
     text = resources.files("bot").joinpath("locales", f"{lang}.json").read_text("utf-8")
     data: dict[str, str] = json.loads(text)
     if lang == DEFAULT:
-        from engine.core.errors import error_templates
-        from engine.core.registry import registered_games
+        from engine.core.registry import get_game, registered_games
 
-        registered_games()  # import every game, so its error codes are registered
-        for code, template in error_templates().items():
-            data.setdefault(f"error.{code}", template)
+        for name in registered_games():
+            for code, template in get_game(name).messages.codes().items():
+                data.setdefault(f"error.{code}", template)
     return data
 
 

@@ -260,10 +260,8 @@ class GameService:
 
     def max_players(self, game: GameRow) -> int:
         """The most players this game's options allow."""
-        engine = self.engine(game)
-        if game.game == "rattus":
-            return 6 if game.options.get("expansion") == "africanus" else 4
-        return int(self.config.max_players.get(game.game, engine.max_players))
+        allowed = self.engine(game).players(game.options)
+        return int(self.config.max_players.get(game.game, allowed.stop - 1))
 
     async def join(self, channel_id: int, user: UserRef) -> GameRow:
         """Join the lobby of a channel."""
@@ -317,7 +315,7 @@ class GameService:
                 raise BotError("creator_only")
             engine = self.engine(game)
             count = len(game.players)
-            low, high = engine.min_players, self.max_players(game)
+            low, high = engine.players(game.options).start, self.max_players(game)
             if not low <= count <= high:
                 raise BotError("player_count", low=low, high=high, count=count)
             # Seat order is drawn with the game's own seed, so it replays like the rest.
@@ -594,7 +592,7 @@ class GameService:
             legal = engine.legal_actions(state, seat)
             rnd = random.Random(f"{game.seed}:{game.seq}:{seat}:{mode}")
             if mode == "default":
-                action = engine.default_reaction(state, seat)  # type: ignore[attr-defined]
+                action = engine.default_action(state, seat)
             else:
                 decide = skip_choice if mode == "skip" else choose_action
                 action = await asyncio.to_thread(

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
+from engine.core.errors import Messages
 from engine.core.events import Event
 
 Seat = int
 S = TypeVar("S")
 A = TypeVar("A")
+
+TURN: Literal["turn"] = "turn"
+WINDOW: Literal["window"] = "window"
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,27 +25,68 @@ class Step(Generic[S]):
     events: tuple[Event, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The decision open now: who decides, and what kind of decision it is.
+
+    A "turn" is an ordinary decision of the player(s) whose turn it is. A "window" asks seats
+    that are not (only) the active player (a reaction, cards given away, a simultaneous
+    choice): each asked seat answers privately, and when the game's decision time runs out the
+    bot plays `default_action(state, seat)` for every seat still asked. `phase` names the
+    decision for prompts (the game's own word: "main", "reaction", "supply"...).
+    """
+
+    seats: frozenset[Seat]
+    kind: Literal["turn", "window"]
+    phase: str
+
+    @property
+    def window(self) -> bool:
+        """True for a window (it times out to each seat's default)."""
+        return self.kind == WINDOW
+
+
+NO_DECISION = Decision(frozenset(), TURN, "over")
+
+
 class Game(Protocol[S, A]):
     """A game of the family: pure functions over immutable states."""
 
     name: str
-    min_players: int
-    max_players: int
+    messages: Messages  # its rules error codes
+
+    def players(self, options: Mapping[str, Any] | None = None) -> range:
+        """The player counts these options allow."""
+        ...
+
+    def variants(self) -> Sequence[Mapping[str, Any]]:
+        """One option set per variant or expansion the game offers ({} = the plain game), so
+        the contract tests and benchmarks cover each of them."""
+        ...
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
-        """Set up a new game; all chance comes from `seed`."""
+        """Set up a new game; all chance comes from `seed`. RulesError for bad options."""
         ...
 
     def setup_events(self, state: S) -> tuple[Event, ...]:
         """The events of the set-up (public facts such as where the plague starts)."""
         ...
 
+    def decision(self, state: S) -> Decision:
+        """The decision open now (NO_DECISION once the game is over)."""
+        ...
+
     def to_move(self, state: S) -> frozenset[Seat]:
-        """Seats that must decide now (empty when the game is over)."""
+        """Seats that must decide now (empty when the game is over): `decision(state).seats`."""
         ...
 
     def legal_actions(self, state: S, seat: Seat) -> list[A]:
         """Every legal action of `seat`, sorted; empty for a seat not to move."""
+        ...
+
+    def default_action(self, state: S, seat: Seat) -> A:
+        """What `seat` answers when a window times out (its documented default); raises
+        NotYourTurn when `seat` is not asked in an open window."""
         ...
 
     def apply(self, state: S, seat: Seat, action: A) -> Step[S]:
@@ -52,12 +97,19 @@ class Game(Protocol[S, A]):
         """What `seat` (None = the public) may know, JSON-ready."""
         ...
 
+    def redeal(self, state: S, seat: Seat | None, seed: int) -> S:
+        """A state `seat` (None = the public) cannot tell from `state`: everything it may not
+        know drawn again from the same pieces (its view, and every view it could have had so
+        far, stays the same). Used by the leak tests and by AIs that sample what they cannot
+        see."""
+        ...
+
     def is_over(self, state: S) -> bool:
         """True once the game has ended."""
         ...
 
     def result(self, state: S) -> dict[str, Any]:
-        """Final ranking with each player's score breakdown and the tie-break."""
+        """Final ranking: {"ranking": [{"seat", "rank", "score", "breakdown"}...], ...}."""
         ...
 
     def dump(self, state: S) -> dict[str, Any]:

@@ -1,56 +1,73 @@
-"""Rules errors: a stable code, parameters, and a sentence a player understands."""
+"""Rules errors: a stable code, parameters, and a sentence a player understands.
+
+Error codes belong to a game: each game keeps its own `Messages` (codes, English templates and
+how to name a parameter value) and subclasses the four error kinds with `messages` set to them,
+so `except IllegalAction` still catches every game's errors. Two games may reuse a code name;
+only the common codes below are shared.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import ClassVar
 
-# code -> English template; each game registers its own codes at import time.
-_TEMPLATES: dict[str, str] = {
-    "malformed": "I could not understand that action: {text}.",
-    "not_your_turn": "It is not your turn.",
-    "game_finished": "This game is over.",
-}
-# Turns a parameter value (a region or card id) into English for the message.
-_Namer = Callable[[str, object], str]
-_namers: list[_Namer] = []
+# Turns a parameter value (a region or card id) into English for the message; "" if unknown.
+Namer = Callable[[str, object], str]
 
 
-def register_messages(templates: Mapping[str, str], namer: _Namer | None = None) -> None:
-    """Add a game's error codes and their English templates."""
-    for code, text in templates.items():
-        if code in _TEMPLATES and _TEMPLATES[code] != text:
-            raise RuntimeError(f"error code {code!r} registered twice with different texts")
-        _TEMPLATES[code] = text
-    if namer is not None:
-        _namers.append(namer)
+class Messages:
+    """One game's error codes with their English templates, and how it names values."""
+
+    def __init__(self, game: str, templates: Mapping[str, str], namer: Namer | None = None) -> None:
+        self.game = game
+        self.templates: Mapping[str, str] = dict(templates)
+        self._namer = namer
+
+    def template(self, code: str) -> str | None:
+        """The English template of a code (a common code when the game has none of its own)."""
+        own = self.templates.get(code)
+        return own if own is not None else COMMON.templates.get(code)
+
+    def codes(self) -> Mapping[str, str]:
+        """Every code this game can raise, with its template (common codes included)."""
+        return {**COMMON.templates, **self.templates}
+
+    def name(self, key: str, value: object) -> str:
+        """A parameter value in English."""
+        named = self._namer(key, value) if self._namer is not None else ""
+        return named or str(value)
 
 
-def error_templates() -> Mapping[str, str]:
-    """Every known error code with its English template (for translations and tests)."""
-    return dict(_TEMPLATES)
-
-
-def _english(key: str, value: object) -> str:
-    for namer in _namers:
-        named = namer(key, value)
-        if named:
-            return named
-    return str(value)
+COMMON = Messages(
+    "",
+    {
+        "malformed": "I could not understand that action: {text}.",
+        "not_your_turn": "It is not your turn.",
+        "game_finished": "This game is over.",
+    },
+)
 
 
 class RulesError(ValueError):
     """An action the rules do not allow; the state it was tried on is unchanged."""
 
     default_code = "illegal"
+    messages: ClassVar[Messages] = COMMON
 
     def __init__(self, code: str | None = None, **params: object) -> None:
         self.code = code or self.default_code
         self.params = params
-        template = _TEMPLATES.get(self.code)
+        template = self.messages.template(self.code)
         if template is None:
             raise RuntimeError(f"unregistered rules error code {self.code!r}")
-        self.message = template.format(**{k: _english(k, v) for k, v in params.items()})
+        named = {k: self.messages.name(k, v) for k, v in params.items()}
+        self.message = template.format(**named)
         super().__init__(self.message)
+
+    @property
+    def game(self) -> str:
+        """The game whose code this is ("" for a common code)."""
+        return self.messages.game
 
 
 class MalformedAction(RulesError):

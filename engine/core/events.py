@@ -28,6 +28,9 @@ class Event:
     """Base of all events. `visible_to` None means public; otherwise only those seats see it."""
 
     kind: ClassVar[str] = "event"
+    # True for events that show anyone something hidden until then (a token turned face up, a
+    # private look, a card drawn): undo never crosses such an event.
+    reveals: ClassVar[bool] = False
 
     @property
     def visible_to(self) -> frozenset[Seat] | None:
@@ -48,6 +51,11 @@ class Event:
         """True when `seat` (None = the public) may see this event."""
         visible = self.visible_to
         return visible is None or (seat is not None and seat in visible)
+
+    @property
+    def shows_hidden(self) -> bool:
+        """True when this event showed someone hidden information (it is revealing, or private)."""
+        return self.reveals or self.visible_to is not None
 
 
 def to_plain(value: Any) -> Any:

@@ -1,12 +1,16 @@
-"""The registry of games by name."""
+"""The registry of games by name: every package under `engine` (but `core`) that registers one."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
+import engine
 from engine.core.contract import Game
 
 _GAMES: dict[str, Game[Any, Any]] = {}
+_discovered = False
 
 
 def register_game(game: Game[Any, Any]) -> Game[Any, Any]:
@@ -18,8 +22,8 @@ def register_game(game: Game[Any, Any]) -> Game[Any, Any]:
 
 
 def get_game(name: str) -> Game[Any, Any]:
-    """The game registered under `name` (importing the built-in games first)."""
-    _load_builtin()
+    """The game registered under `name` (discovering the game packages first)."""
+    discover()
     try:
         return _GAMES[name]
     except KeyError:
@@ -28,10 +32,16 @@ def get_game(name: str) -> Game[Any, Any]:
 
 def registered_games() -> list[str]:
     """Names of every registered game, sorted."""
-    _load_builtin()
+    discover()
     return sorted(_GAMES)
 
 
-def _load_builtin() -> None:
-    # Imported lazily so engine.core never depends on a concrete game at import time.
-    import engine.rattus  # noqa: F401
+def discover() -> None:
+    """Import every game package under `engine` once; each registers its game on import."""
+    global _discovered
+    if _discovered:
+        return
+    for info in pkgutil.iter_modules(engine.__path__):
+        if info.ispkg and info.name != "core":
+            importlib.import_module(f"engine.{info.name}")
+    _discovered = True

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.contract import Step
+from engine.core.contract import TURN, WINDOW, Decision, Step
 from engine.core.events import Event
 from engine.core.registry import register_game
 from engine.rattus import rules
 from engine.rattus.actions import Action, parse_action
+from engine.rattus.errors import MESSAGES
+from engine.rattus.redeal import redeal
 from engine.rattus.serial import dump, load
 from engine.rattus.state import Phase, State
 from engine.rattus.views import view
@@ -19,8 +21,15 @@ class Rattus:
     """The game contract for Rattus; the Africanus expansion is the option expansion=africanus."""
 
     name = "rattus"
-    min_players = 2
-    max_players = 6
+    messages = MESSAGES
+
+    def players(self, options: Mapping[str, Any] | None = None) -> range:
+        """2-4 players; 2-6 with the Africanus expansion."""
+        return range(2, 7) if (options or {}).get("expansion") == "africanus" else range(2, 5)
+
+    def variants(self) -> Sequence[Mapping[str, Any]]:
+        """The base game and the Africanus expansion."""
+        return ({}, {"expansion": "africanus"})
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
         """Set up a new game."""
@@ -29,6 +38,11 @@ class Rattus:
     def setup_events(self, state: State) -> tuple[Event, ...]:
         """Public events of the set-up."""
         return rules.setup_events(state)
+
+    def decision(self, state: State) -> Decision:
+        """The active player's turn, or a region-card reaction window (Africanus)."""
+        kind = WINDOW if state.phase is Phase.REACTION else TURN
+        return Decision(rules.to_move(state), kind, state.phase.value)
 
     def to_move(self, state: State) -> frozenset[int]:
         """Seats to move now."""
@@ -62,10 +76,14 @@ class Rattus:
         """Inverse of dump."""
         return load(data)
 
-    def default_reaction(self, state: State, seat: int) -> Action:
+    def default_action(self, state: State, seat: int) -> Action:
         """Africanus: what `seat` answers in the open reaction window when it does not answer
         in time (the standing order `always`); raises NotYourTurn when the seat is not asked."""
         return rules.default_reaction(state, seat)
+
+    def redeal(self, state: State, seat: int | None, seed: int) -> State:
+        """The same position with every token and card `seat` cannot know dealt again."""
+        return redeal(state, seat, seed)
 
     def parse_action(self, text: str) -> Action:
         """Parse an action's text form."""

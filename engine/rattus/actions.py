@@ -7,7 +7,6 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import ClassVar
 
-from engine.core.errors import MalformedAction
 from engine.rattus.data import (
     REGION_INDEX,
     ClassCard,
@@ -16,6 +15,7 @@ from engine.rattus.data import (
     region_cards,
     region_names,
 )
+from engine.rattus.errors import MalformedAction
 from engine.rattus.state import Standing
 
 _CARD_ORDER = {c: i for i, c in enumerate(ClassCard)}

@@ -82,6 +82,7 @@ class RatTokenPeeked(Event):
     region: Region
     position: int
     kind: ClassVar[str] = "rat_token_peeked"
+    reveals: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,7 @@ class RatTokenSeen(Event):
     limit: int
     symbols: tuple[str, ...]
     kind: ClassVar[str] = "rat_token_seen"
+    reveals: ClassVar[bool] = True
 
     @property
     def visible_to(self) -> frozenset[int] | None:
@@ -147,6 +149,7 @@ class RatTokenRevealed(Event):
     outbreak: bool
     losses: tuple[int, ...]
     kind: ClassVar[str] = "rat_token_revealed"
+    reveals: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +308,7 @@ class ExplorerRevealed(Event):
     cards: tuple[str, ...]
     regions: tuple[Region, ...]
     kind: ClassVar[str] = "explorer_revealed"
+    reveals: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)

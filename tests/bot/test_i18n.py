@@ -13,7 +13,6 @@ from bot.config import Config
 from bot.games.rattus import VERBS, describe, narrate, verb_label
 from bot.i18n import LANGUAGES, catalog, language, placeholders
 from bot.translator import CatalogTranslator
-from engine.core.errors import error_templates
 from engine.rattus import GAME
 from tests.engine.builders import random_playout
 
@@ -33,7 +32,7 @@ def test_both_languages_have_the_same_keys_and_placeholders() -> None:
 
 
 def test_every_engine_error_code_is_translated() -> None:
-    for code, template in error_templates().items():
+    for code, template in GAME.messages.codes().items():
         assert f"error.{code}" in catalog("fr"), code
         assert placeholders(template) == placeholders(catalog("fr")[f"error.{code}"]), code
 

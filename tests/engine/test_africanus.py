@@ -438,7 +438,7 @@ def test_several_seats_asked_at_once_and_default_reaction() -> None:
     assert default_reaction(s, RED) == Protect("anglia-3", ClassCard.PEASANT)
     # Green's two cards fit; hispania-3 (B+W) is for a region green has no cube in, gallia-2
     # too: data order decides.
-    assert GAME.default_reaction(s, GREEN) == Protect("gallia-2", ClassCard.MERCHANT)
+    assert GAME.default_action(s, GREEN) == Protect("gallia-2", ClassCard.MERCHANT)
     with pytest.raises(NotYourTurn):
         default_reaction(s, BLUE)
 

@@ -12,7 +12,6 @@ from engine.core.errors import (
     MalformedAction,
     NotYourTurn,
     RulesError,
-    error_templates,
 )
 from engine.rattus import GAME
 from engine.rattus.actions import PlaceCubes, PlaceRats
@@ -330,7 +329,7 @@ def test_error_code_and_message(code: str) -> None:
 
 
 def test_every_code_is_tested() -> None:
-    assert set(error_templates()) == set(CASES)
+    assert set(GAME.messages.codes()) == set(CASES)
 
 
 def test_error_classes() -> None:

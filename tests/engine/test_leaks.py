@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core.rng import Rng
 from engine.rattus import GAME
 from engine.rattus.data import region_cards
-from engine.rattus.state import Africa, Phase, Standing, State
+from engine.rattus.redeal import hidden_hands, secret_drawn
+from engine.rattus.state import Phase, State
 from tests.engine.builders import africa_position, play, position, random_playout
 
 GAMES = [("", 2), ("", 3), ("", 4)] + [("africanus", n) for n in (2, 3, 4, 5, 6)]
@@ -26,68 +25,7 @@ def options(expansion: str) -> dict[str, object] | None:
 def reshuffle_hidden(s: State, seat: int | None, rnd: random.Random) -> State:
     """Permute every token and region card `seat` cannot know among the places they occupy,
     give the other seats random standing orders, and change the seed."""
-    known = s.known[seat] if seat is not None else frozenset()
-    slots: list[tuple[str, int, int]] = []
-    hidden: list[int] = []
-    for r, row in enumerate(s.board_tokens):
-        for pos, t in enumerate(row):
-            if t not in known:
-                slots.append(("board", r, pos))
-                hidden.append(t)
-    hidden += list(s.supply) + list(s.removed)
-    rnd.shuffle(hidden)
-    rows = [list(row) for row in s.board_tokens]
-    it = iter(hidden)
-    for _, r, pos in slots:
-        rows[r][pos] = next(it)
-    rest = list(it)
-    supply = tuple(sorted(rest[: len(s.supply)]))
-    removed = tuple(sorted(rest[len(s.supply) :]))
-    africa = s.africa
-    if africa is not None:
-        africa = reshuffle_cards(s, africa, seat, rnd)
-    return replace(
-        s,
-        board_tokens=tuple(tuple(r) for r in rows),
-        supply=supply,
-        removed=removed,
-        rng=Rng(rnd.getrandbits(63), rnd.randint(0, 1000)),
-        africa=africa,
-    )
-
-
-def hidden_hands(s: State, seat: int | None) -> list[int]:
-    """Seats whose hand `seat` cannot see (every other seat's, until the end)."""
-    if s.phase is Phase.OVER:
-        return []
-    return [p for p in range(s.players) if p != seat]
-
-
-def secret_drawn(s: State, seat: int | None) -> bool:
-    """The Astronomer's cards are secret to everyone but their owner."""
-    return s.phase is Phase.ASTRONOMER and seat != s.active
-
-
-def reshuffle_cards(s: State, afr: Africa, seat: int | None, rnd: random.Random) -> Africa:
-    others = hidden_hands(s, seat)
-    pool = [c for p in others for c in afr.hands[p]] + list(afr.deck) + list(afr.discard)
-    drawn_secret = secret_drawn(s, seat)
-    if drawn_secret:
-        pool += list(afr.drawn)
-    rnd.shuffle(pool)
-    it = iter(pool)
-    hands = list(afr.hands)
-    for p in others:
-        hands[p] = tuple(sorted(next(it) for _ in afr.hands[p]))
-    deck = tuple(sorted(next(it) for _ in afr.deck))
-    discard = tuple(sorted(next(it) for _ in afr.discard))
-    drawn = tuple(next(it) for _ in afr.drawn) if drawn_secret else afr.drawn
-    standing = tuple(
-        afr.standing[p] if p == seat else rnd.choice(list(Standing)) for p in range(s.players)
-    )
-    return replace(
-        afr, hands=tuple(hands), deck=deck, discard=discard, drawn=drawn, standing=standing
-    )
+    return GAME.redeal(s, seat, rnd.getrandbits(62))
 
 
 def hidden_ids(s: State, seat: int | None) -> set[str]:

@@ -1,0 +1,86 @@
+"""Redealing what a seat cannot know: the leak tests' check, and an AI's sample of the unseen."""
+
+from __future__ import annotations
+
+from engine.core.evolve import evolve
+from engine.core.rng import Rng
+from engine.rattus.state import Africa, Phase, Standing, State
+
+
+def hidden_hands(s: State, seat: int | None) -> list[int]:
+    """Seats whose hand of region cards `seat` cannot see (every other seat's, until the end)."""
+    if s.phase is Phase.OVER:
+        return []
+    return [p for p in range(s.players) if p != seat]
+
+
+def secret_drawn(s: State, seat: int | None) -> bool:
+    """The Astronomer's drawn cards are secret to everyone but their owner."""
+    return s.phase is Phase.ASTRONOMER and seat != s.active
+
+
+def redeal(s: State, seat: int | None, seed: int) -> State:
+    """Permute every token and region card `seat` cannot know among the places they occupy,
+    give the other seats any standing orders, and draw a new seed for what comes next."""
+    rng = Rng(seed)
+    known = s.known[seat] if seat is not None else frozenset()
+    slots: list[tuple[int, int]] = []
+    hidden: list[int] = []
+    for r, row in enumerate(s.board_tokens):
+        for pos, token in enumerate(row):
+            if token not in known:
+                slots.append((r, pos))
+                hidden.append(token)
+    hidden += list(s.supply) + list(s.removed)
+    shuffled, rng = rng.shuffled(hidden)
+    rows = [list(row) for row in s.board_tokens]
+    it = iter(shuffled)
+    for r, pos in slots:
+        rows[r][pos] = next(it)
+    rest = list(it)
+    supply = tuple(sorted(rest[: len(s.supply)]))
+    removed = tuple(sorted(rest[len(s.supply) :]))
+    africa = s.africa
+    if africa is not None:
+        africa, rng = _redeal_cards(s, africa, seat, rng)
+    next_seed, rng = rng.below(1 << 62)
+    return evolve(
+        s,
+        board_tokens=tuple(tuple(r) for r in rows),
+        supply=supply,
+        removed=removed,
+        rng=Rng(next_seed),
+        africa=africa,
+    )
+
+
+def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: Rng) -> tuple[Africa, Rng]:
+    others = hidden_hands(s, seat)
+    pool = [c for p in others for c in afr.hands[p]] + list(afr.deck) + list(afr.discard)
+    drawn_secret = secret_drawn(s, seat)
+    if drawn_secret:
+        pool += list(afr.drawn)
+    shuffled, rng = rng.shuffled(pool)
+    it = iter(shuffled)
+    hands = list(afr.hands)
+    for p in others:
+        hands[p] = tuple(sorted(next(it) for _ in afr.hands[p]))
+    deck = tuple(sorted(next(it) for _ in afr.deck))
+    discard = tuple(sorted(next(it) for _ in afr.discard))
+    drawn = tuple(next(it) for _ in afr.drawn) if drawn_secret else afr.drawn
+    standing = list(afr.standing)
+    for p in range(s.players):
+        if p != seat:
+            k, rng = rng.below(len(Standing))
+            standing[p] = list(Standing)[k]
+    return (
+        evolve(
+            afr,
+            hands=tuple(hands),
+            deck=deck,
+            discard=discard,
+            drawn=drawn,
+            standing=tuple(standing),
+        ),
+        rng,
+    )
