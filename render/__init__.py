@@ -1,16 +1,18 @@
 """Board images drawn with Pillow from engine views (never from a full state).
 
-Each game has one module with the same three functions; `renderer_for(game)` finds it.
+Each game has one module, `render/<game>.py` (named as the engine registers the game), with the
+same three functions; `renderer_for(game)` finds it. `render/common.py` holds what every game's
+drawing shares (fonts, text, seat colours and marks, the canvas) and names no game.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, cast
 
-# Game name (as the engine registers it) -> the module that draws it.
-RENDERERS: dict[str, str] = {"rattus": "render.rattus"}
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 class GameRenderer(Protocol):
@@ -35,8 +37,12 @@ class GameRenderer(Protocol):
 
 def renderer_for(game: str) -> GameRenderer:
     """The render module of a game; KeyError for a game nobody draws yet."""
+    if not _NAME.fullmatch(game) or game in ("common", "worker"):
+        raise KeyError(f"no renderer for the game {game!r}")
     try:
-        name = RENDERERS[game]
-    except KeyError:
+        module = importlib.import_module(f"render.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"render.{game}":
+            raise
         raise KeyError(f"no renderer for the game {game!r}") from None
-    return cast(GameRenderer, importlib.import_module(name))
+    return cast(GameRenderer, module)
