@@ -35,8 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import percentile, write_results
-from bot.double import DiscordDouble, DoubleMessage
-from bot.double.player import Table, components, turn_seq
+from discord_double import DiscordDouble, DoubleMessage
+from discord_double.player import Table, components, turn_seq
 
 ROOT = Path(__file__).resolve().parent.parent
 

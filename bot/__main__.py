@@ -10,19 +10,13 @@ from typing import Any
 import discord
 
 from bot.config import Config, ConfigError
+from bot.endpoints import point_discord_py
 
 
 def configure_endpoints(config: Config) -> None:
     """Point discord.py at an HTTP / gateway proxy when DISCORD_API_BASE or _GATEWAY_URL say so."""
     if config.api_base or config.gateway_url:
-        import discord.gateway
-        import discord.http
-        import yarl
-
-        if config.api_base:
-            discord.http.Route.BASE = config.api_base.rstrip("/") + "/api/v10"
-        if config.gateway_url:
-            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+        point_discord_py(config.api_base, config.gateway_url)
 
 
 async def run(config: Config) -> None:

@@ -11,8 +11,8 @@ from typing import Any
 
 from bot.app import RattusBot
 from bot.config import Config
-from bot.double import DiscordDouble, DoubleChannel, DoubleGuild, DoubleMessage, DoubleUser
-from bot.double.player import Table, components, turn_seq
+from discord_double import DiscordDouble, DoubleChannel, DoubleGuild, DoubleMessage, DoubleUser
+from discord_double.player import Table, components, turn_seq
 from bot.service import ServiceConfig
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import DEFAULT_DATABASE_URL, Config, ConfigError
-from bot.double import DiscordDouble
+from discord_double import DiscordDouble
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.double import (
+from discord_double import (
     DiscordDouble,
     DoubleChannel,
     DoubleError,

@@ -1,4 +1,4 @@
-"""Watch the bot play without a Discord token: `python -m bot.demo [--out demo-output]`.
+"""Watch the bot play without a Discord token: `python -m discord_double.demo [--out demo-output]`.
 
 Starts the project's local Discord double on 127.0.0.1, runs the real bot against it, opens
 a lobby, fills it with AI seats and plays a complete game: the host's own seat is played by
@@ -21,8 +21,8 @@ from pathlib import Path
 
 from bot.app import RattusBot
 from bot.config import Config
-from bot.double import DiscordDouble, DoubleMessage
-from bot.double.player import Table, components
+from discord_double import DiscordDouble, DoubleMessage
+from discord_double.player import Table, components
 from bot.service import ServiceConfig
 
 
@@ -125,7 +125,7 @@ def _host_to_move(table: Table) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments and play the demo game."""
-    parser = argparse.ArgumentParser(prog="python -m bot.demo", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m discord_double.demo", description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("demo-output"), help="output folder")
     parser.add_argument("--players", type=int, default=3, help="players, the host included")
     parser.add_argument("--seed", type=int, default=2026, help="the game's seed")

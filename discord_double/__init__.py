@@ -41,14 +41,14 @@ Restarting the bot: close the client, start a new one, then
 ``await d.wait_for_ready(min_sessions=n + 1)``; old messages and buttons still work.
 ``await d.drop_gateway()`` cuts the websocket so discord.py RESUMEs.
 
-Another process: ``python -m bot.double --port N`` prints the addresses; the bot
+Another process: ``python -m discord_double --port N`` prints the addresses; the bot
 calls ``configure_discord_py(api_base)``; scenarios use the ``/_double/`` API.
 """
 
-from bot.double.discordpy import configure_discord_py
-from bot.double.gateway import GatewaySession
-from bot.double.interactions import InteractionRecord, InteractionResponse
-from bot.double.models import (
+from discord_double.discordpy import configure_discord_py
+from discord_double.gateway import GatewaySession
+from discord_double.interactions import InteractionRecord, InteractionResponse
+from discord_double.models import (
     DiscordHTTPError,
     DoubleAttachment,
     DoubleChannel,
@@ -62,7 +62,7 @@ from bot.double.models import (
     MessageRevision,
     RequestRecord,
 )
-from bot.double.server import DiscordDouble
+from discord_double.server import DiscordDouble
 
 __all__ = [
     "DiscordDouble",

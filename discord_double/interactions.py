@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Self
 
-from bot.double.models import (
+from discord_double.models import (
     JSON,
     DoubleAttachment,
     DoubleChannel,
@@ -18,7 +18,7 @@ from bot.double.models import (
 )
 
 if TYPE_CHECKING:
-    from bot.double.server import DiscordDouble
+    from discord_double.server import DiscordDouble
 
 # Interaction types.
 APPLICATION_COMMAND = 2

@@ -1,6 +1,6 @@
 """A small JSON control API under ``/_double/`` for driving the double from another process.
 
-Used by ``python -m bot.double`` (benchmarks run the bot and the scenario driver in
+Used by ``python -m discord_double`` (benchmarks run the bot and the scenario driver in
 separate processes). Users, channels and guilds are referenced by id or name.
 """
 
@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from bot.double.interactions import InteractionRecord
-from bot.double.models import JSON, DoubleError, DoubleMessage, DoubleTimeoutError
+from discord_double.interactions import InteractionRecord
+from discord_double.models import JSON, DoubleError, DoubleMessage, DoubleTimeoutError
 
 if TYPE_CHECKING:
-    from bot.double.server import DiscordDouble
+    from discord_double.server import DiscordDouble
 
 _Action = Callable[["DiscordDouble", JSON], Awaitable[Any]]
 

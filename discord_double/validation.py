@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.double.models import FLAG_COMPONENTS_V2, JSON, DiscordHTTPError, walk_components
+from discord_double.models import FLAG_COMPONENTS_V2, JSON, DiscordHTTPError, walk_components
 
 _COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 _SELECT_TYPES = frozenset({3, 5, 6, 7, 8})

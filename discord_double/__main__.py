@@ -1,8 +1,8 @@
-"""Run the Discord double as its own process: ``python -m bot.double --port 8765``.
+"""Run the Discord double as its own process: ``python -m discord_double --port 8765``.
 
 Prints one JSON line (addresses and ids) once listening, then serves until
-interrupted. Point the bot at it with ``bot.double.configure_discord_py(api_base)``
-and drive it through the ``/_double/`` control API (see ``bot.double.control``).
+interrupted. Point the bot at it with ``discord_double.configure_discord_py(api_base)``
+and drive it through the ``/_double/`` control API (see ``discord_double.control``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import json
 import signal
 import sys
 
-from bot.double.server import DiscordDouble
+from discord_double.server import DiscordDouble
 
 
 async def _serve(args: argparse.Namespace) -> None:
@@ -46,7 +46,7 @@ async def _serve(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments and serve until SIGINT/SIGTERM."""
-    parser = argparse.ArgumentParser(prog="python -m bot.double", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m discord_double", description=__doc__)
     parser.add_argument("--port", type=int, default=0, help="TCP port (default: any free port)")
     parser.add_argument("--token", default=None, help="only accept this bot token")
     parser.add_argument("--guild", default="Test server", help="create a guild with this name")

@@ -11,9 +11,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot.double.interactions import InteractionRecord
-from bot.double.models import DoubleChannel, DoubleMessage, DoubleUser
-from bot.double.server import DiscordDouble
+from discord_double.interactions import InteractionRecord
+from discord_double.models import DoubleChannel, DoubleMessage, DoubleUser
+from discord_double.server import DiscordDouble
 
 TURN_ID = re.compile(r"^rt:(\d+):(\d+):([ak]):(.+)$")
 MENTION = re.compile(r"<@(\d+)>")

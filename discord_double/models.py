@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.double.snowflake import iso, now
+from discord_double.snowflake import iso, now
 
 JSON = dict[str, Any]
 

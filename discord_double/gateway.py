@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-from bot.double.models import JSON
+from discord_double.models import JSON
 
 log = logging.getLogger(__name__)
 

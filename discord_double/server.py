@@ -1,6 +1,6 @@
 """The Discord double: an aiohttp server speaking Discord's REST API and gateway.
 
-See the package docstring (``bot.double``) for how tests use it.
+See the package docstring (``discord_double``) for how tests use it.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from urllib.parse import quote
 
 from aiohttp import BodyPartReader, web
 
-from bot.double.discordpy import configure_discord_py
-from bot.double.gateway import (
+from discord_double.discordpy import configure_discord_py
+from discord_double.gateway import (
     INTENT_DIRECT_MESSAGE_REACTIONS,
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
@@ -34,7 +34,7 @@ from bot.double.gateway import (
     Gateway,
     GatewaySession,
 )
-from bot.double.interactions import (
+from discord_double.interactions import (
     APPLICATION_COMMAND,
     ATTACHMENT,
     AUTOCOMPLETE,
@@ -56,7 +56,7 @@ from bot.double.interactions import (
     build_command_options,
     find_command,
 )
-from bot.double.models import (
+from discord_double.models import (
     ALL_PERMISSIONS,
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_EVERYONE_PERMISSIONS,
@@ -83,8 +83,8 @@ from bot.double.models import (
     RequestRecord,
     walk_components,
 )
-from bot.double.snowflake import SnowflakeGenerator, iso, now
-from bot.double.validation import (
+from discord_double.snowflake import SnowflakeGenerator, iso, now
+from discord_double.validation import (
     form_error,
     validate_choices,
     validate_commands,
@@ -217,7 +217,7 @@ class DiscordDouble:
 
     async def start(self) -> Self:
         """Start serving on ``host`` with an OS-assigned (or the given) port."""
-        from bot.double.control import install_control_api
+        from discord_double.control import install_control_api
 
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("*", "/api/{tail:.*}", self._api)
