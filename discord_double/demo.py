@@ -21,9 +21,9 @@ from pathlib import Path
 
 from bot.app import RattusBot
 from bot.config import Config
+from bot.service import ServiceConfig
 from discord_double import DiscordDouble, DoubleMessage
 from discord_double.player import Table, components
-from bot.service import ServiceConfig
 
 
 class Recorder:

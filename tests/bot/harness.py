@@ -11,9 +11,9 @@ from typing import Any
 
 from bot.app import RattusBot
 from bot.config import Config
+from bot.service import ServiceConfig
 from discord_double import DiscordDouble, DoubleChannel, DoubleGuild, DoubleMessage, DoubleUser
 from discord_double.player import Table, components, turn_seq
-from bot.service import ServiceConfig
 
 
 @dataclass

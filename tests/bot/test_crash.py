@@ -10,9 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.store import Store
 from discord_double import DiscordDouble
 from discord_double.player import Table, turn_seq
-from bot.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
