@@ -21,10 +21,10 @@ def configure_endpoints(config: Config) -> None:
 
 async def run(config: Config) -> None:
     """Start the bot and keep it running."""
-    from bot.app import RattusBot
+    from bot.app import GameBot
 
     configure_endpoints(config)
-    bot = RattusBot(config)
+    bot = GameBot(config)
     async with bot:
         await bot.start(config.token)
 

@@ -9,12 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter import adapters
 from bot.config import Config
 from bot.errors import reply_error
+from bot.feed import Feed
 from bot.handlers import Handlers
-from bot.publisher import DiscordPublisher
+from bot.publisher import Publisher, PublisherConfig
 from bot.rendering import Renderer
-from bot.scheduler import Scheduler
+from bot.scheduler import Announcer, Scheduler
 from bot.service import GameService, ServiceConfig
 from bot.store import Store
 from bot.translator import CatalogTranslator
@@ -23,7 +25,7 @@ from bot.ui import DYNAMIC_ITEMS
 log = logging.getLogger(__name__)
 
 
-class Tree(app_commands.CommandTree["RattusBot"]):
+class Tree(app_commands.CommandTree["GameBot"]):
     """The command tree with the bot's one error handler."""
 
     async def on_error(
@@ -33,7 +35,7 @@ class Tree(app_commands.CommandTree["RattusBot"]):
         await reply_error(interaction, error)
 
 
-class RattusBot(commands.Bot):
+class GameBot(commands.Bot):
     """The bot: one store, one service, one renderer; no game state in memory that matters."""
 
     def __init__(
@@ -41,6 +43,7 @@ class RattusBot(commands.Bot):
         config: Config,
         *,
         service_config: ServiceConfig | None = None,
+        publisher_config: PublisherConfig | None = None,
         sync_commands: bool = True,
         **client_options: Any,
     ) -> None:
@@ -58,22 +61,30 @@ class RattusBot(commands.Bot):
         self.config = config
         self.store = Store(config.database_url)
         self.renderer = Renderer(config.render_threads, config.render_processes)
-        self.publisher = DiscordPublisher(self)
-        self.service = GameService(self.store, self.publisher, config=service_config)
+        self.service = GameService(self.store, config=service_config)
+        self.publisher = Publisher(
+            self,
+            Feed(self.service),
+            self.renderer,
+            config=publisher_config,
+            settle=self.service.settle,
+            window_minutes=lambda game: self.service.settings_of(game).reaction_minutes,
+        )
+        self.service.publisher = self.publisher
         self.handlers = Handlers(self)
-        self.scheduler = Scheduler(self.service, self.publisher)
+        self.scheduler = Scheduler(self.service, Announcer(self.service, self.publisher))
         self.sync_commands = sync_commands
 
     async def setup_hook(self) -> None:
         """Open the store, add the commands and the persistent buttons, sync commands."""
         await self.store.open()
-        await self.renderer.warm()
+        await self.renderer.warm(list(adapters()))
         await self.tree.set_translator(CatalogTranslator())
         from bot.cogs.game import GameCog
-        from bot.cogs.rattus import RattusCog
 
         await self.add_cog(GameCog(self))
-        await self.add_cog(RattusCog(self))
+        for adapter in adapters().values():
+            await self.add_cog(adapter.cog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync_commands:
             if self.config.dev_guild_id:
@@ -83,6 +94,7 @@ class RattusBot(commands.Bot):
             else:
                 await self.tree.sync()
         await self.service.resume()
+        await self.publisher.resume()
         self.scheduler.start()
 
     async def on_ready(self) -> None:
@@ -94,6 +106,7 @@ class RattusBot(commands.Bot):
         await self.handlers.drain()
         await self.scheduler.stop()
         await self.service.close()
+        await self.publisher.close()
         await super().close()
         self.renderer.close()
         await self.store.close()

@@ -1,7 +1,9 @@
 """What the bot does with each interaction: defer, map the user to a seat, act, answer.
 
-Commands and buttons end here; the cogs and DynamicItems only parse. Every answer about a
-bad request is ephemeral and changes nothing; a stale button answers with the current board.
+Commands and buttons end here; the cogs and DynamicItems only parse. Every interaction is
+deferred before the database is touched (Discord allows 3 s), every answer about a bad request
+is ephemeral and changes nothing, and a stale button answers with the current board. Nothing
+here names a game: what is game-specific comes from the game's adapter.
 """
 
 from __future__ import annotations
@@ -17,28 +19,25 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import discord
 
-from bot.errors import reply_error, send_ephemeral, user_lang
-from bot.games.rattus import (
-    describe,
-    known_tokens_lines,
-    ranking_lines,
-    region_cards_line,
-    verb_of,
-    who,
-)
-from bot.i18n import t
-from bot.service import BotError, GameService, StaleAction, UserRef, names_by_seat
+from bot.adapter import GameAdapter, OptionError, adapter_for, adapters, who
+from bot.errors import defer_public, public_answer, reply_error, send_ephemeral, user_lang
+from bot.i18n import LANGUAGES, t
+from bot.publisher import game_lang, names_of
+from bot.service import BotError, GameService, Outcome, StaleAction, UserRef
 from bot.store import GameRow
-from bot.ui import lobby_view, picker_view
+from bot.ui import lobby_view, picker_view, request_view
 
 if TYPE_CHECKING:
-    from bot.app import RattusBot
+    from bot.app import GameBot
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 P = ParamSpec("P")
 R = TypeVar("R")
+
+MAX_ID = 2**62  # ids in custom_ids are snowflakes or row ids; anything larger is forged
+AUTOCOMPLETE_BUDGET = 2.0  # seconds: an autocomplete answer later than Discord's 3 s is lost
 
 
 def tracked(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
@@ -84,15 +83,16 @@ def channel_id(interaction: Interaction) -> int:
     return interaction.channel_id
 
 
-def game_lang(game: GameRow) -> str:
-    """The language of a game's channel messages."""
-    return str(game.settings.get("lang", "en"))
+def check_ids(*ids: int) -> None:
+    """Refuse ids no real button carries (a forged custom_id)."""
+    if any(not 0 <= i < MAX_ID for i in ids):
+        raise BotError("bad_choice")
 
 
 class Handlers:
     """The interaction logic of the bot."""
 
-    def __init__(self, bot: RattusBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self._inflight = 0
         self._drained = asyncio.Event()
@@ -110,16 +110,25 @@ class Handlers:
         """The game service."""
         return self.bot.service
 
+    async def game_here(self, interaction: Interaction, game_id: int) -> GameRow:
+        """A game named by a button, only if it is played in the interaction's channel (a
+        forged or copied id from elsewhere learns nothing about another game)."""
+        check_ids(game_id)
+        try:
+            game = await self.service.store.get_game(game_id)
+        except Exception:
+            raise BotError("no_game") from None
+        if game.channel_id != interaction.channel_id or game.guild_id != interaction.guild_id:
+            raise BotError("no_game")
+        return game
+
     # ------------------------------------------------------------------ lobby
 
     def lobby_text(self, game: GameRow, lang: str) -> str:
         """The text of a lobby message."""
-        lines = [t("lobby.title", lang, game=t(f"game.{game.game}", lang), id=game.id)]
-        if game.options.get("expansion"):
-            lines.append(t("lobby.expansion", lang, expansion=game.options["expansion"].title()))
-        if game.options.get("classes"):
-            chosen = ", ".join(t(f"card.{c}", lang) for c in game.options["classes"])
-            lines.append(t("lobby.cards", lang, cards=chosen))
+        adapter = adapter_for(game.game)
+        lines = [t("lobby.title", lang, game=adapter.title(lang), id=game.id)]
+        lines.extend(adapter.option_lines(game.options, lang))
         if game.status == "lobby":
             lines.append(
                 t(
@@ -154,24 +163,34 @@ class Handlers:
         except discord.HTTPException:
             log.warning("game %s: could not update the lobby message", game.id)
 
+    def variant_choices(self, game: str, typed: str, lang: str) -> list[tuple[str, str]]:
+        """(label, value) of the variants a game offers, for /game new's autocomplete."""
+        found = adapters().get(game)
+        pairs = found.variants(lang) if found else []
+        typed = typed.casefold()
+        return [(label, value) for value, label in pairs if typed in label.casefold()][:25]
+
     @tracked
     async def new_game(
         self,
         interaction: Interaction,
         game: str,
-        expansion: str | None,
+        variant: str | None,
         lang: str | None,
-        cards: str | None = None,
+        setup: str | None = None,
     ) -> None:
-        """/game new: open a lobby in this channel."""
+        """/game new: open a lobby in this channel (refusals stay private)."""
         guild = require_guild(interaction)
-        # Refuse before answering publicly: an error must stay ephemeral.
-        if await self.service.store.open_game_in(channel_id(interaction)) is not None:
-            raise BotError("channel_busy")
-        options: dict[str, Any] = {"expansion": expansion} if expansion else {}
-        if cards:
-            options["classes"] = parse_cards(cards)
-        await interaction.response.defer(thinking=True)
+        await defer_public(interaction)
+        if lang is not None and lang not in LANGUAGES:
+            raise BotError("setting_lang")
+        adapter = adapters().get(game)
+        if adapter is None:
+            raise BotError("unknown_game", game=game)
+        try:
+            options = adapter.options(variant, setup)
+        except OptionError as exc:
+            raise BotError(exc.code, game=game, **exc.params) from None
         language = lang or user_lang(interaction)
         row = await self.service.new_lobby(
             guild_id=guild,
@@ -181,8 +200,8 @@ class Handlers:
             options=options,
             settings={"lang": language},
         )
-        message = await interaction.followup.send(
-            self.lobby_text(row, language), view=lobby_view(row.id, language), wait=True
+        message = await public_answer(
+            interaction, self.lobby_text(row, language), view=lobby_view(row.id, language)
         )
         await self.service.store.set_message(row.id, "lobby", message.id)
         await self.check_dms(row, interaction.user)
@@ -198,15 +217,14 @@ class Handlers:
         elif op == "leave":
             game = await self.service.leave(channel, user)
             if game.status == "active":
-                lang = game_lang(game)
-                await self.bot.get_partial_messageable(game.channel_id).send(
-                    t("game.left", lang, player=user.name)
-                )
+                await self.service.notice(game.id, "game.left", player=user.name)
         elif op == "ai":
             game = await self.service.add_ai(channel, user)
         else:
             outcome = await self.service.start(channel, user)
             game = outcome.game
+            # Answer once the first board is out, so "started" points at something.
+            await self.bot.publisher.flush(game.id)
         await self.refresh_lobby(game)
         return game
 
@@ -215,6 +233,7 @@ class Handlers:
         """A lobby button: the same as the command, answered ephemerally on error."""
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            check_ids(game_id)
             game = await self.service.game_in(channel_id(interaction))
             if game.id != game_id:
                 raise BotError("lobby_closed")
@@ -236,31 +255,53 @@ class Handlers:
     async def check_dms(self, game: GameRow, user: discord.User | discord.Member) -> None:
         """Say hello by DM; if DMs are closed (50007), say so once in the channel."""
         lang = game_lang(game)
-        try:
-            await user.send(t("dm.hello", lang, channel=f"<#{game.channel_id}>", id=game.id))
-        except discord.Forbidden as exc:
-            if exc.code != 50007:
-                raise
-            player = game.player_of(user.id)
-            await self.service.store.set_dm_closed(game.id, user.id, True)
-            if player is not None and not player.dm_closed:
-                await self.bot.get_partial_messageable(game.channel_id).send(
-                    t("dm.closed", lang, player=f"<@{user.id}>"),
-                    allowed_mentions=discord.AllowedMentions(users=False),
-                )
+        adapter = adapter_for(game.game)
+        text = adapter.t(
+            "dm.hello", lang, game=adapter.title(lang), channel=f"<#{game.channel_id}>", id=game.id
+        )
+        await self.bot.publisher.send_dm(game, user.id, text)
 
     # ------------------------------------------------------------------ playing
 
     @tracked
     async def act_command(self, interaction: Interaction, text: str) -> None:
-        """A /rattus command: act with the sequence number seen when the command arrived."""
+        """A game's command: act with the sequence number seen when the command arrived."""
         require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.service.game_in(channel_id(interaction))
         outcome = await self.service.act(game.id, interaction.user.id, text, expected_seq=game.seq)
+        await self._confirm(interaction, outcome, text)
+
+    async def _confirm(
+        self,
+        interaction: Interaction,
+        outcome: Outcome,
+        text: str,
+        *,
+        edit: bool = False,
+        component_message_id: int | None = None,
+    ) -> None:
+        """Tell the player their action is done, then lend the interaction to the post."""
+        adapter = adapter_for(outcome.game.game)
         lang = user_lang(interaction)
-        await interaction.followup.send(
-            t("done", lang, what=describe(outcome.action or text, lang)), ephemeral=True
+        what = adapter.describe(outcome.action or text, lang, _view_before(outcome))
+        try:
+            if edit:
+                await interaction.edit_original_response(
+                    content=t("done", lang, what=what), view=None
+                )
+            else:
+                await interaction.followup.send(t("done", lang, what=what), ephemeral=True)
+        except discord.HTTPException:
+            # The action is stored: say so if anything can still reach the player.
+            self.bot.publisher.release(outcome.game.id, outcome.seq)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.send(
+                    t("done_unconfirmed", lang, what=what), ephemeral=True
+                )
+            return
+        self.bot.publisher.offer(
+            outcome.game.id, outcome.seq, interaction, component_message_id=component_message_id
         )
 
     @tracked
@@ -271,39 +312,63 @@ class Handlers:
         try:
             if mode == "a":
                 await interaction.response.defer()
-                await self.service.act(game_id, interaction.user.id, payload, expected_seq=seq)
+                await self.game_here(interaction, game_id)
+                check_ids(seq)
+                outcome = await self.service.act(
+                    game_id, interaction.user.id, payload, expected_seq=seq
+                )
+                # The clicked turn message is this interaction's own: the post edits it.
+                message = interaction.message
+                self.bot.publisher.offer(
+                    game_id,
+                    outcome.seq,
+                    interaction,
+                    component_message_id=message.id if message else None,
+                )
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
-            game = await self.service.store.get_game(game_id)
-            texts, view = await self._my_options(game, interaction.user.id, seq, payload)
+            game = await self.game_here(interaction, game_id)
+            check_ids(seq)
+            adapter = adapter_for(game.game)
+            texts, view = await self._my_options(
+                game, interaction.user.id, seq, payload, picker=True
+            )
             lang = user_lang(interaction)
             prefix = "" if payload == "any" else payload
             await interaction.followup.send(
                 t("pick.title", lang),
-                view=picker_view(game_id, seq, payload, texts, prefix, lang, view=view),
+                view=picker_view(
+                    adapter, game_id, game.seq, payload, texts, prefix, lang, view=view
+                ),
                 ephemeral=True,
             )
         except Exception as exc:
             await reply_error(interaction, exc)
 
     async def _my_options(
-        self, game: GameRow, user_id: int, seq: int, verb: str
+        self, game: GameRow, user_id: int, seq: int, verb: str, *, picker: bool = False
     ) -> tuple[list[str], dict[str, Any]]:
-        """The user's legal actions of one verb ("any": all), and the user's own view."""
+        """The user's legal actions of one verb ("any": all), and the user's own view.
+
+        A picker button opened after other seats acted (a window answered by someone else,
+        say) still opens the current choices: they are computed now, not from the button."""
         if game.status == "over":
             raise BotError("game_over")
         if game.status != "active":
             raise BotError("game_abandoned" if game.status == "abandoned" else "not_started")
-        if game.seq != seq:
+        if game.seq != seq and not picker:
             raise StaleAction(game.id)
         seat = self.service.seat_of(game, user_id)
+        adapter = adapter_for(game.game)
         engine = self.service.engine(game)
         state = await self.service.state_of(game)
         if seat not in engine.to_move(state):
+            if game.seq != seq:
+                raise StaleAction(game.id)
             raise BotError("not_your_decision")
         texts = [str(a) for a in engine.legal_actions(state, seat)]
         if verb != "any":
-            texts = [x for x in texts if verb_of(x) == verb]
+            texts = [x for x in texts if adapter.verb(x) == verb]
         if not texts:
             raise StaleAction(game.id)
         return texts, engine.view(state, seat)
@@ -315,43 +380,52 @@ class Handlers:
         """A choice in a picker: narrow the list ("g:"), or act ("a:")."""
         try:
             lang = user_lang(interaction)
+            await interaction.response.defer()
+            check_ids(game_id, seq)
             if value.startswith("g:"):
-                await interaction.response.defer()
-                game = await self.service.store.get_game(game_id)
+                game = await self._picker_game(interaction, game_id)
+                adapter = adapter_for(game.game)
                 texts, view = await self._my_options(game, interaction.user.id, seq, verb)
                 await interaction.edit_original_response(
                     content=t("pick.title", lang),
-                    view=picker_view(game_id, seq, verb, texts, value[2:], lang, view=view),
+                    view=picker_view(
+                        adapter, game_id, seq, verb, texts, value[2:], lang, view=view
+                    ),
                 )
                 return
             if not value.startswith("a:"):
                 raise BotError("bad_choice")
-            await interaction.response.defer()
+            await self._picker_game(interaction, game_id)
             outcome = await self.service.act(
                 game_id, interaction.user.id, value[2:], expected_seq=seq
             )
-            await interaction.edit_original_response(
-                content=t("done", lang, what=describe(value[2:], lang, outcome_view(outcome))),
-                view=None,
-            )
+            await self._confirm(interaction, outcome, value[2:], edit=True)
         except Exception as exc:
             await reply_error(interaction, exc)
+
+    async def _picker_game(self, interaction: Interaction, game_id: int) -> GameRow:
+        """The game of a picker: in its channel, or (a window's picker sent by DM) a game the
+        user plays in."""
+        if interaction.guild_id is not None:
+            return await self.game_here(interaction, game_id)
+        check_ids(game_id)
+        try:
+            game = await self.service.store.get_game(game_id)
+        except Exception:
+            raise BotError("no_game") from None
+        if game.player_of(interaction.user.id) is None:
+            raise BotError("no_game")
+        return game
 
     @tracked
     async def autocomplete(
         self, interaction: Interaction, verb: str, index: int, typed: str, filled: Sequence[str]
     ) -> list[tuple[str, str]]:
         """Choices for argument `index` of `verb`, from the user's legal actions."""
-        try:
-            game = await self.service.game_in(channel_id(interaction))
-            if game.status != "active":
-                return []
-            seat = self.service.seat_of(game, interaction.user.id)
-            engine = self.service.engine(game)
-            state = await self.service.state_of(game)
-            texts = [str(a) for a in engine.legal_actions(state, seat)]
-        except BotError:
+        found = await self._legal_texts(interaction)
+        if found is None:
             return []
+        adapter, texts = found
         lang = user_lang(interaction)
         out: dict[str, str] = {}
         for text in texts:
@@ -362,7 +436,7 @@ class Handlers:
             if any(f and i < len(args) and f.lower() != args[i] for i, f in enumerate(filled)):
                 continue
             value = args[index]
-            out.setdefault(value, self._choice_label(verb, index, value, lang))
+            out.setdefault(value, adapter.choice_label(verb, index, value, lang))
         typed = typed.casefold()
         choices = [
             (label, value)
@@ -371,65 +445,73 @@ class Handlers:
         ]
         return choices[:25]
 
-    @tracked
-    async def all_actions(self, interaction: Interaction, typed: str) -> list[tuple[str, str]]:
-        """Every legal action of the user as (description, text), filtered by `typed`."""
-        try:
+    async def _legal_texts(self, interaction: Interaction) -> tuple[GameAdapter, list[str]] | None:
+        """The user's legal actions in this channel's game; None when there are none or the
+        database is too slow to answer within Discord's autocomplete window."""
+
+        async def read() -> tuple[GameAdapter, list[str]] | None:
             game = await self.service.game_in(channel_id(interaction))
             if game.status != "active":
-                return []
+                return None
             seat = self.service.seat_of(game, interaction.user.id)
             engine = self.service.engine(game)
             state = await self.service.state_of(game)
-        except BotError:
+            return adapter_for(game.game), [str(a) for a in engine.legal_actions(state, seat)]
+
+        try:
+            return await asyncio.wait_for(read(), AUTOCOMPLETE_BUDGET)
+        except (BotError, TimeoutError):
+            return None
+
+    @tracked
+    async def all_actions(self, interaction: Interaction, typed: str) -> list[tuple[str, str]]:
+        """Every legal action of the user as (description, text), filtered by `typed`."""
+        found = await self._legal_texts(interaction)
+        if found is None:
             return []
+        adapter, texts = found
         lang = user_lang(interaction)
         typed = typed.casefold()
         out = []
-        for action in engine.legal_actions(state, seat):
-            text = str(action)
-            label = describe(text, lang)
+        for text in texts:
+            label = adapter.describe(text, lang)
             if typed in label.casefold() or typed in text:
                 out.append((label[:100], text))
         return out[:25]
 
-    @staticmethod
-    def _choice_label(verb: str, index: int, value: str, lang: str) -> str:
-        from bot.games.rattus import region_card
-        from bot.i18n import has, name_of
-
-        if has(f"region.{value}"):
-            return name_of("region", value, lang)
-        if has(f"card.{value}"):
-            return name_of("card", value, lang)
-        if "-" in value:
-            return region_card(value, lang)
-        if value == "none":
-            return t("action.explore_none", lang)
-        return value
-
     # ------------------------------------------------------------------ reading
+
+    async def board_file(self, game: GameRow, lang: str) -> tuple[discord.File, str]:
+        """The current public board as a file, and its text summary."""
+        names = names_of(game)
+        view = await self.service.view_for(game, None)
+        image = await self.bot.renderer.board(game.game, view, names, lang)
+        summary = self.bot.renderer.summary(game.game, view, names, lang)
+        file = discord.File(io.BytesIO(image), "board.png", description=summary[:1024])
+        return file, summary
 
     @tracked
     async def board(self, interaction: Interaction) -> None:
         """/game board: post the current board in the channel."""
         require_guild(interaction)
+        await defer_public(interaction)
         game = await self.service.started_game_in(channel_id(interaction))
-        await interaction.response.defer(thinking=True)
-        file, text = await self.bot.publisher.board_file(game)
-        await interaction.followup.send(text, file=file)
+        file, text = await self.board_file(game, game_lang(game))
+        await public_answer(interaction, text, file=file)
 
     async def stale_board(self, interaction: Interaction, game_id: int) -> None:
         """The answer to a stale click: the current board, for the clicker only."""
-        game = await self.service.store.get_game(game_id)
         lang = user_lang(interaction)
-        if game.status not in ("active", "over"):
-            await interaction.followup.send(t("error.stale", lang), ephemeral=True)
+        try:
+            game = await self._picker_game(interaction, game_id)
+        except BotError:
+            await send_ephemeral(interaction, t("error.stale", lang))
             return
-        file, text = await self.bot.publisher.board_file(game, lang=lang)
-        await interaction.followup.send(
-            t("error.stale", lang) + "\n" + text, file=file, ephemeral=True
-        )
+        if game.status not in ("active", "over"):
+            await send_ephemeral(interaction, t("error.stale", lang))
+            return
+        file, text = await self.board_file(game, lang)
+        await send_ephemeral(interaction, t("error.stale", lang) + "\n" + text, file=file)
 
     @tracked
     async def hand(self, interaction: Interaction) -> None:
@@ -441,26 +523,26 @@ class Handlers:
         if player is None or player.seat is None:
             raise BotError("not_in_game")
         lang = user_lang(interaction)
+        adapter = adapter_for(game.game)
         view = await self.service.view_for(game, player.seat)
-        names = names_by_seat(game)
+        names = names_of(game)
         lines = [t("hand.title", lang, player=who(names, player.seat))]
-        held = [c["card"] for c in view["cards"] if c["holder"] == player.seat]
-        lines.append(
-            t("hand.cards", lang, cards=", ".join(t(f"card.{c}", lang) for c in held))
-            if held
-            else t("hand.no_cards", lang)
-        )
-        lines.append(t("hand.reserve", lang, count=view["reserve"][player.seat]))
-        cards_line = region_cards_line(view, lang)
-        if cards_line:
-            lines.append(cards_line)
-        if view.get("standing"):
-            lines.append(t("hand.standing", lang, standing=t(f"standing.{view['standing']}", lang)))
-        known = known_tokens_lines(view, lang)
-        lines.extend(known or [t("hand.nothing_known", lang)])
+        lines.extend(adapter.private_lines(view, player.seat, names, lang))
         image = await self.bot.renderer.private(game.game, view, names, lang)
         files = [discord.File(io.BytesIO(image), "private.png")] if image else []
-        await interaction.followup.send("\n".join(lines), files=files, ephemeral=True)
+        await interaction.followup.send(_fit("\n".join(lines)), files=files, ephemeral=True)
+
+    async def history_lines(self, game: GameRow, lang: str) -> list[str]:
+        """The public history of a game as text lines, oldest first."""
+        from bot.publisher import public_lines
+
+        adapter = adapter_for(game.game)
+        names = names_of(game)
+        lines: list[str] = []
+        for seq, events in await self.service.history_events(game):
+            for line in public_lines(adapter, events, names, lang):
+                lines.append(f"`#{seq}` {line}")
+        return lines
 
     @tracked
     async def log(self, interaction: Interaction, page: int | None) -> None:
@@ -469,7 +551,7 @@ class Handlers:
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.service.game_in(channel_id(interaction), finished=True)
         lang = user_lang(interaction)
-        lines = await self.bot.publisher.history_lines(game, lang)
+        lines = await self.history_lines(game, lang)
         per_page = 25
         pages = max(1, -(-len(lines) // per_page))
         number = pages if page is None else max(1, min(page, pages))
@@ -480,20 +562,29 @@ class Handlers:
 
     @tracked
     async def rules(self, interaction: Interaction) -> None:
-        """/game rules: a short summary of the rules."""
-        await interaction.response.send_message(
-            t("rules.rattus", user_lang(interaction)), ephemeral=True
-        )
+        """/game rules: the rules of this channel's game (or of every game) in short."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = user_lang(interaction)
+        game = None
+        if interaction.channel_id is not None:
+            with contextlib.suppress(BotError):
+                game = await self.service.game_in(channel_id(interaction), finished=True)
+        if game is not None:
+            text = adapter_for(game.game).rules(game.options, lang)
+        else:
+            text = "\n\n".join(a.rules({}, lang) for a in adapters().values())
+        await interaction.followup.send(_fit(text), ephemeral=True)
 
     @tracked
     async def abandon(self, interaction: Interaction) -> None:
         """/game abandon: end the game (creator or Manage Server)."""
         require_guild(interaction)
+        await defer_public(interaction)
         game = await self.service.abandon(channel_id(interaction), user_ref(interaction))
-        await interaction.response.send_message(
-            t("game.abandoned", game_lang(game), id=game.id, player=interaction.user.mention)
+        await public_answer(
+            interaction,
+            t("game.abandoned", game_lang(game), id=game.id, player=interaction.user.mention),
         )
-        await self.bot.publisher.strip_turn_buttons(game)
         await self.refresh_lobby(game)
 
     @tracked
@@ -522,7 +613,7 @@ class Handlers:
                 continue
             state = await self.service.state_of(game)
             engine = self.service.engine(game)
-            names = names_by_seat(game)
+            names = names_of(game)
             movers = ", ".join(who(names, s) for s in sorted(engine.to_move(state)))
             view = engine.view(state, None)
             lines.append(
@@ -538,23 +629,22 @@ class Handlers:
             )
         await interaction.followup.send(_fit("\n".join(lines)), ephemeral=True)
 
-    def final_lines(self, game: GameRow, result: dict[str, Any], lang: str) -> list[str]:
-        """The final ranking."""
-        return ranking_lines(result, names_by_seat(game), lang)
-
     # ------------------------------------------------------------------ long games
 
     @tracked
     async def settings(self, interaction: Interaction, changes: dict[str, Any]) -> None:
         """/game settings: show the settings, or change them (creator or Manage Server)."""
         require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         lang = user_lang(interaction)
         if changes:
             settings = await self.service.change_settings(
                 channel_id(interaction), user_ref(interaction), **changes
             )
+            game = await self.service.game_in(channel_id(interaction))
         else:
-            settings = self.service.settings_of(await self.service.game_in(channel_id(interaction)))
+            game = await self.service.game_in(channel_id(interaction))
+            settings = self.service.settings_of(game)
         clock = (
             t(
                 "settings.clock",
@@ -565,7 +655,7 @@ class Handlers:
             if settings.clock_hours
             else t("settings.no_clock", lang)
         )
-        text = t(
+        text = adapter_for(game.game).t(
             "settings.show",
             lang,
             lang_name=t(f"language.{settings.lang}", lang),
@@ -580,22 +670,25 @@ class Handlers:
     async def reminders(self, interaction: Interaction, how: str) -> None:
         """/game reminders: in the channel, by DM, or off, for this player in this game."""
         require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if how not in ("channel", "dm", "off"):
+            raise BotError("bad_choice")
         channel, user = channel_id(interaction), user_ref(interaction)
-        await self.service.set_preference(channel, user, "muted", how == "off")
-        await self.service.set_preference(channel, user, "remind_dm", how == "dm")
+        await self.service.set_reminders(channel, user, how)
         await send_ephemeral(interaction, t(f"reminders.{how}", user_lang(interaction)))
 
     @tracked
     async def takeover(self, interaction: Interaction, member: discord.abc.User) -> None:
         """/game takeover: the AI plays for a player (consent needed unless obvious)."""
         require_guild(interaction)
-        lang = user_lang(interaction)
+        await defer_public(interaction)
         request = await self.service.takeover(
             channel_id(interaction), user_ref(interaction), member.id
         )
         game = await self.service.game_in(channel_id(interaction))
         if request is None:
-            await interaction.response.send_message(
+            await public_answer(
+                interaction,
                 t("takeover.done", game_lang(game), player=member.mention),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -607,14 +700,15 @@ class Handlers:
             request.needed,
             t("takeover.ask", game_lang(game), player=member.mention, by=interaction.user.mention),
         )
-        del lang
 
     @tracked
     async def takeback(self, interaction: Interaction) -> None:
         """/game takeback: a player takes their seat back from the AI."""
         require_guild(interaction)
+        await defer_public(interaction)
         game = await self.service.takeback(channel_id(interaction), user_ref(interaction))
-        await interaction.response.send_message(
+        await public_answer(
+            interaction,
             t("takeback.done", game_lang(game), player=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -623,9 +717,8 @@ class Handlers:
     async def undo(self, interaction: Interaction) -> None:
         """/game undo: take back your last action (with the others' consent)."""
         require_guild(interaction)
-        request, outcome = await self.service.request_undo(
-            channel_id(interaction), user_ref(interaction)
-        )
+        await defer_public(interaction)
+        request, _ = await self.service.request_undo(channel_id(interaction), user_ref(interaction))
         lang = user_lang(interaction)
         if request is None:
             await send_ephemeral(interaction, t("undo.done", lang))
@@ -638,7 +731,6 @@ class Handlers:
             request.needed,
             t("undo.ask", game_lang(game), player=interaction.user.mention),
         )
-        del outcome
 
     async def _post_request(
         self,
@@ -648,15 +740,13 @@ class Handlers:
         needed: list[int],
         text: str,
     ) -> None:
-        from bot.ui import request_view
-
         who_ = ", ".join(f"<@{u}>" for u in needed)
-        await interaction.response.send_message(
+        message = await public_answer(
+            interaction,
             text + "\n" + t("request.needed", game_lang(game), who=who_),
             view=request_view(request_id, game_lang(game)),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
-        message = await interaction.original_response()
         await self.service.requests.update(request_id, message_id=message.id)
 
     @tracked
@@ -664,6 +754,11 @@ class Handlers:
         """An Agree / Refuse button of a request."""
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            check_ids(request_id)
+            request = await self.service.requests.get(request_id)
+            if request is None:
+                raise BotError("request_closed")
+            await self.game_here(interaction, request.game_id)
             status, request, _ = await self.service.answer(request_id, user_ref(interaction), agree)
             game = await self.service.store.get_game(request.game_id)
             glang = game_lang(game)
@@ -688,19 +783,22 @@ class Handlers:
 
     @tracked
     async def export(self, interaction: Interaction) -> None:
-        """/game export: the game record as a JSON file (the seed once the game has ended)."""
+        """/game export: the game record as a JSON file, as the requester's seat may see it
+        (the seed and every private decision once the game has ended)."""
         from bot.records import game_record
 
         require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.service.started_game_in(channel_id(interaction))
-        record = await game_record(self.service, game)
+        player = game.player_of(interaction.user.id)
+        seat = player.seat if player is not None else None
+        record = await game_record(self.service, game, viewer=seat)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode()
         lang = user_lang(interaction)
         note = t("export.note" if record["seed"] is None else "export.note_seed", lang)
         await interaction.followup.send(
             note,
-            file=discord.File(io.BytesIO(data), f"rattus-game-{game.id}.json"),
+            file=discord.File(io.BytesIO(data), f"{game.game}-game-{game.id}.json"),
             ephemeral=True,
         )
 
@@ -709,28 +807,36 @@ class Handlers:
         self, interaction: Interaction, turn: int, record_file: discord.Attachment | None
     ) -> None:
         """/game replay: the board at the end of an earlier turn, from a game record."""
-        from bot.games.rattus import narrate as say
-        from bot.records import game_record, replay
+        from bot.records import MAX_RECORD_BYTES, game_record, replay
 
         require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = user_lang(interaction)
         if record_file is not None:
+            if record_file.size > MAX_RECORD_BYTES:
+                raise BotError("record_unreadable")
             try:
                 record = json.loads(await record_file.read())
             except (ValueError, discord.HTTPException):
                 raise BotError("record_unreadable") from None
+            if not isinstance(record, dict):
+                raise BotError("record_unreadable")
             names = [
-                p["name"] for p in sorted(record.get("players", []), key=lambda p: p.get("seat", 0))
+                str(p.get("name", "?"))
+                for p in sorted(
+                    (p for p in record.get("players") or [] if isinstance(p, dict)),
+                    key=lambda p: p.get("seat", 0) if isinstance(p.get("seat"), int) else 0,
+                )
             ]
         else:
             game = await self.service.started_game_in(channel_id(interaction))
-            record = await game_record(self.service, game)
-            record["seed"] = game.seed  # the bot replays its own record; only views leave it
-            names = list(names_by_seat(game))
+            record = await game_record(self.service, game, viewer=None, full=True)
+            names = list(names_of(game))
         view, events = replay(record, turn)
-        image = await self.bot.renderer.board(str(record["game"]), view, names, lang)
-        lines = [say(e, names, lang) for e in events]
+        game_name = str(record["game"])
+        adapter = adapter_for(game_name)
+        image = await self.bot.renderer.board(game_name, view, names, lang)
+        lines = [adapter.narrate(e, names, lang) for e in events]
         text = (
             t("replay.title", lang, turn=turn, id=record.get("id", "?"))
             + "\n"
@@ -782,31 +888,8 @@ class Handlers:
         )
 
 
-def parse_cards(text: str) -> list[str]:
-    """Class card ids from a comma-separated list of names (English or French) or ids."""
-    from bot.i18n import LANGUAGES, catalog
-    from engine.rattus.data import ClassCard
-
-    names: dict[str, str] = {}
-    for card in ClassCard:
-        names[card.value] = card.value
-        for lang in LANGUAGES:
-            names[catalog(lang)[f"card.{card.value}"].casefold()] = card.value
-    chosen, unknown = [], []
-    for word in (w.strip().casefold() for w in text.replace(";", ",").split(",")):
-        if not word:
-            continue
-        if word in names:
-            chosen.append(names[word])
-        else:
-            unknown.append(word)
-    if unknown:
-        raise BotError("bad_cards", cards=", ".join(unknown))
-    return chosen
-
-
-def outcome_view(outcome: Any) -> dict[str, Any] | None:
-    """The acting seat's view before its action (to name the card an Astronomer kept)."""
+def _view_before(outcome: Outcome) -> dict[str, Any] | None:
+    """The acting seat's view before its action (to name a card only it saw)."""
     if outcome.before is None or outcome.seat is None:
         return None
     view: dict[str, Any] = outcome.engine.view(outcome.before, outcome.seat)

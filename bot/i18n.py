@@ -1,23 +1,33 @@
-"""Translations: every text the bot shows, in English and French (bot/locales/*.json).
+"""Translations with Project Fluent: every text the bot shows, in English and French.
 
-Keys are flat and dotted ("error.not_your_turn"). Parameters named region, source, target
-and card are ids, turned into the language's names here, so callers never pre-translate.
+The bot has one catalogue (`bot/locales/<lang>.ftl`) and every game one more
+(`bot/games/<game>/locales/<lang>.ftl`) that falls back to the bot's. Code names a text by a
+dotted key ("error.not_your_turn"), stored as the Fluent id with dashes ("error-not_your_turn");
+plural forms are Fluent select expressions (`{ $count -> [one] … *[other] … }`), chosen with
+the CLDR rules of the language. English rules errors come from the game's engine templates,
+so the engine stays the one source of those sentences; other languages translate them.
 """
 
 from __future__ import annotations
 
-import json
+import re
 import string
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentNone, fluent_number
+from fluent.syntax import ast, parse
+
+from engine.core.errors import COMMON
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
 
-_REGION_KEYS = {"region", "source", "target", "via", "first", "second", "region2"}
-_CARD_KEYS = {"card", "protected", "class_card"}
+_PLACEHOLDER = re.compile(r"\{ *\$(\w+) *\}|\{ *\$(\w+) *->")
+_LOCALES = {"en": ["en-US"], "fr": ["fr-FR"]}
 
 
 def language(locale: object) -> str:
@@ -26,65 +36,153 @@ def language(locale: object) -> str:
     return "fr" if text.startswith("fr") else DEFAULT
 
 
-@cache
-def catalog(lang: str) -> dict[str, str]:
-    """Every key of one language.
-
-    English rules errors come from the engine's own templates (error.<code>), so the engine
-    stays the one source of those sentences; other languages translate them here.
-    """
-    text = resources.files("bot").joinpath("locales", f"{lang}.json").read_text("utf-8")
-    data: dict[str, str] = json.loads(text)
-    if lang == DEFAULT:
-        from engine.core.registry import get_game, registered_games
-
-        for name in registered_games():
-            for code, template in get_game(name).messages.codes().items():
-                data.setdefault(f"error.{code}", template)
-    return data
+def fluent_id(key: str) -> str:
+    """The Fluent message id of a dotted key."""
+    return key.replace(".", "-")
 
 
-def has(key: str) -> bool:
-    """True when the key exists (in English)."""
-    return key in catalog(DEFAULT)
+def command_id(text: str) -> str:
+    """The Fluent id that translates a slash-command text (a name, description or choice)."""
+    return "cmd-" + re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")
 
 
-def name_of(kind: str, ident: str, lang: str) -> str:
-    """The display name of a region or class card in a language."""
-    return catalog(lang).get(f"{kind}.{ident}") or catalog(DEFAULT).get(f"{kind}.{ident}", ident)
+def from_format(template: str) -> str:
+    """A `str.format` template ({name}) as a Fluent pattern ({ $name })."""
+    return re.sub(r"\{(\w+)\}", r"{ $\1 }", template)
+
+
+def _arg(value: Any) -> Any:
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int | float):
+        # Ids and counts are written as digits: no thousands separator in a game number.
+        return fluent_number(value, useGrouping=False)
+    if value is None:
+        return FluentNone("")
+    return str(value)
+
+
+class Catalog:
+    """One package's texts in every language; keys it lacks come from `parent`."""
+
+    def __init__(
+        self,
+        package: str,
+        parent: Catalog | None = None,
+        *,
+        errors: Mapping[str, str] | None = None,
+    ) -> None:
+        self.package = package
+        self.parent = parent
+        # English rules errors as {key: str.format template}, from the engine's templates.
+        self._extra = {f"error.{code}": text for code, text in (errors or {}).items()}
+
+    def _source(self, lang: str) -> str:
+        folder = resources.files(self.package).joinpath("locales")
+        path = folder.joinpath(f"{lang}.ftl")
+        return path.read_text("utf-8") if path.is_file() else ""
+
+    @cached_property
+    def _bundles(self) -> dict[str, FluentBundle]:
+        bundles = {}
+        for lang in LANGUAGES:
+            bundle = FluentBundle(_LOCALES[lang], use_isolating=False)
+            if lang == DEFAULT and self._extra:
+                extra = "\n".join(
+                    f"{fluent_id(k)} = {from_format(v)}" for k, v in sorted(self._extra.items())
+                )
+                bundle.add_resource(FluentResource(extra))
+            # The package's own file last: it may override an extra text.
+            bundle.add_resource(FluentResource(self._source(lang)), allow_overrides=True)
+            bundles[lang] = bundle
+        return bundles
+
+    @cached_property
+    def _patterns(self) -> dict[str, dict[str, str]]:
+        """The raw pattern text of every own key, per language (for tests and placeholders)."""
+        out: dict[str, dict[str, str]] = {}
+        for lang in LANGUAGES:
+            own: dict[str, str] = {}
+            if lang == DEFAULT:
+                own.update({fluent_id(k): from_format(v) for k, v in self._extra.items()})
+            for entry in parse(self._source(lang)).body:
+                if isinstance(entry, ast.Message) and entry.value is not None:
+                    own[entry.id.name] = _serialize(entry.value)
+            out[lang] = own
+        return out
+
+    def own_ids(self, lang: str) -> set[str]:
+        """The Fluent ids this package defines itself in `lang`."""
+        return set(self._patterns[lang])
+
+    def pattern(self, key: str, lang: str) -> str | None:
+        """The raw pattern of a key in a language (own or inherited), or None."""
+        ident = fluent_id(key)
+        found = self._patterns[lang].get(ident)
+        if found is None and self.parent is not None:
+            return self.parent.pattern(key, lang)
+        return found
+
+    def has(self, key: str) -> bool:
+        """True when the key exists in English (here or in the parent)."""
+        return self.pattern(key, DEFAULT) is not None
+
+    def placeholders(self, key: str, lang: str = DEFAULT) -> set[str]:
+        """The variables a text uses."""
+        pattern = self.pattern(key, lang) or ""
+        return {a or b for a, b in _PLACEHOLDER.findall(pattern)}
+
+    def t(self, key: str, lang: str = DEFAULT, /, **params: Any) -> str:
+        """The text of `key` in `lang` with its parameters filled in."""
+        return self.text(fluent_id(key), lang, params, key)
+
+    def text(self, ident: str, lang: str, params: Mapping[str, Any], key: str = "") -> str:
+        """The text of a Fluent id (this catalogue, else the parent; else English)."""
+        lang = lang if lang in LANGUAGES else DEFAULT
+        for language_ in (lang, DEFAULT) if lang != DEFAULT else (lang,):
+            catalog: Catalog | None = self
+            while catalog is not None:
+                bundle = catalog._bundles[language_]
+                if bundle.has_message(ident):
+                    message = bundle.get_message(ident)
+                    if message.value is not None:
+                        args = {k: _arg(v) for k, v in params.items()}
+                        text, _errors = bundle.format_pattern(message.value, args)
+                        return str(text)
+                catalog = catalog.parent
+        raise KeyError(f"no text for {key or ident!r}")
+
+    def command(self, english: str, lang: str) -> str | None:
+        """The translation of a slash-command text, or None."""
+        ident = command_id(english)
+        catalog: Catalog | None = self
+        while catalog is not None:
+            if ident in catalog._patterns.get(lang, {}):
+                return catalog.text(ident, lang, {})
+            catalog = catalog.parent
+        return None
+
+
+def _serialize(pattern: ast.Pattern) -> str:
+    from fluent.syntax.serializer import serialize_pattern
+
+    return str(serialize_pattern(pattern)).strip()
+
+
+BOT = Catalog("bot", errors=COMMON.templates)
 
 
 def t(key: str, lang: str = DEFAULT, /, **params: Any) -> str:
-    """The text of `key` in `lang` with its parameters filled in."""
-    lang = lang if lang in LANGUAGES else DEFAULT
-    template = catalog(lang).get(key)
-    if template is None:
-        template = catalog(DEFAULT).get(key)
-    if template is None:
-        raise KeyError(f"no text for {key!r}")
-    return template.format_map(_Params(params, lang))
+    """A text of the bot itself (not of one game) in `lang`."""
+    return BOT.t(key, lang, **params)
 
 
+def has(key: str) -> bool:
+    """True when the bot's catalogue has the key (in English)."""
+    return BOT.has(key)
+
+
+@cache
 def placeholders(template: str) -> set[str]:
-    """The parameter names a template uses."""
+    """The parameter names a `str.format` template uses."""
     return {f for _, f, _, _ in string.Formatter().parse(template) if f}
-
-
-class _Params(dict[str, Any]):
-    def __init__(self, params: Mapping[str, Any], lang: str) -> None:
-        super().__init__()
-        for key, value in params.items():
-            if key in _REGION_KEYS and isinstance(value, str):
-                value = name_of("region", value, lang)
-            elif key in _CARD_KEYS and isinstance(value, str):
-                value = name_of("card", value, lang)
-            elif key in ("phase", "what") and isinstance(value, str):
-                value = catalog(lang).get(f"{key}.{value}", value)
-            elif key == "region_card" and isinstance(value, str) and "-" in value:
-                from bot.games.rattus import region_card
-
-                value = region_card(value, lang)
-            self[key] = value
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"

@@ -1,42 +1,61 @@
-"""Showing outcomes on Discord: the board after every action, whose turn, DMs, the ranking.
+"""Showing a game on Discord: the outbox drained in order, one game at a time.
 
-Called by the service after an action is committed. A new decision-maker gets a new turn
-message (so the mention pings them); a further action by the same player edits that message.
-Private events go by DM to their seat only; a player whose DMs are closed is told once in the
-channel, without any detail, to use /game hand.
+After every stored change the service wakes this publisher. Per game, one task takes the
+waiting posts from the outbox as a batch (see bot.feed), turns it into one message (what
+happened, the board, whose turn, the buttons), posts it, and only then deletes the posts and
+queues the DMs of that batch, in one transaction. So:
+
+- nothing is shown before it is committed, and everything committed is shown, in order;
+- Discord errors (5xx, 429 without retry information, a dropped connection) are retried with
+  growing pauses, for as long as it takes; after a restart the waiting posts are shown;
+- nothing is shown twice: a post that may have reached Discord before a failure or a crash is
+  looked for in the channel's recent history (its board is named after the game and its
+  sequence number) before it is posted again, and channel posts carry a nonce.
+
+Discord's rate limits (about 50 requests/s per bot, 5 messages per 5 s per channel) bind long
+before the CPU does, so a player's own interaction carries the answer whenever it can: the
+board after a click goes out as the interaction's follow-up, the clicked turn message loses
+its buttons through the interaction's own edit (both exempt from the limits), consecutive
+posts of a game (a run of AI moves, several answers to a window) become one message, and a
+game never posts in its channel more often than once per `channel_interval`. DM channels are
+opened once per person and kept.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
-
-from bot.games.rattus import (
-    face,
-    narrate,
-    prompt,
-    ranking_lines,
-    reaction_seats,
-    region_cards_line,
-    who,
+from tenacity import (
+    AsyncRetrying,
+    RetryCallState,
+    retry_if_exception,
+    wait_exponential_jitter,
 )
-from bot.i18n import t
-from bot.service import Outcome, names_by_seat
-from bot.store import GameRow
+
+from bot.adapter import GameAdapter, adapter_for, who
+from bot.feed import Batch, DirectMessage, Feed, SeatNews
+from bot.i18n import language, t
+from bot.store import GameRow, Post
 from bot.ui import picker_view, turn_view
-from engine.core.registry import get_game
 
 if TYPE_CHECKING:
-    from bot.app import RattusBot
+    from bot.rendering import Renderer
 
 log = logging.getLogger(__name__)
 
-LIMIT = 2000
+LIMIT = 2000  # Discord's message length
 MAX_LINES = 14
+TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes; keep a margin
+HOLD = 1.5  # how long a person's action waits for its interaction before posting without it
 
 
 def game_lang(game: GameRow) -> str:
@@ -44,16 +63,14 @@ def game_lang(game: GameRow) -> str:
     return str(game.settings.get("lang", "en"))
 
 
-def public_lines(events: Sequence[dict[str, Any]], names: Sequence[str], lang: str) -> list[str]:
-    """Lines for the events everybody may see."""
-    out = []
-    for event in events:
-        if "visible_to" in event:
-            continue
-        line = narrate(event, names, lang)
-        if line:
-            out.append(line)
-    return out
+def player_lang(locale: str | None, game: GameRow) -> str:
+    """A player's language for DMs: their Discord locale, else the game's."""
+    return language(locale) if locale else game_lang(game)
+
+
+def names_of(game: GameRow) -> list[str]:
+    """Display names in seat order."""
+    return [p.name for p in game.seated()]
 
 
 def fit(parts: Sequence[str], tail: str, limit: int = LIMIT) -> str:
@@ -65,212 +82,568 @@ def fit(parts: Sequence[str], tail: str, limit: int = LIMIT) -> str:
     return text[:limit]
 
 
-class DiscordPublisher:
-    """Posts outcomes in the game's channel and sends private events by DM."""
+def board_name(game_id: int, seq: int) -> str:
+    """The file name of a board: it identifies the post, so a restart can find it again."""
+    return f"board-{game_id}-{seq}.png"
 
-    def __init__(self, bot: RattusBot) -> None:
-        self.bot = bot
-        # Lines of the current turn message, so an edit can keep them (presentation only:
-        # after a restart the message simply starts again from the newest line).
+
+def public_lines(
+    adapter: GameAdapter, events: Sequence[dict[str, Any]], names: Sequence[str], lang: str
+) -> list[str]:
+    """Lines for the events everybody may see."""
+    out = []
+    for event in events:
+        if "visible_to" in event:
+            continue
+        line = adapter.narrate(event, names, lang)
+        if line:
+            out.append(line)
+    return out
+
+
+def transient(exc: BaseException) -> bool:
+    """Errors worth trying again: Discord or the network failing, not our own bugs."""
+    if isinstance(exc, discord.NotFound):
+        return False
+    return isinstance(
+        exc, discord.HTTPException | aiohttp.ClientError | asyncio.TimeoutError | OSError
+    )
+
+
+@dataclass(slots=True)
+class Offer:
+    """A person's interaction that may carry the post of their action."""
+
+    interaction: discord.Interaction[Any]
+    seq: int
+    at: float
+    # The message the clicked component is on, when the interaction was a deferred update
+    # of it (its "@original" is then that message).
+    component_message_id: int | None
+
+
+@dataclass(slots=True)
+class PublisherConfig:
+    """Tunables of the publisher (tests make the pauses short)."""
+
+    channel_interval: float = 1.0  # at least this long between two channel posts of a game
+    retry_initial: float = 0.5
+    retry_max: float = 300.0
+    settle: float = 3.0  # how long a post waits for AI seats that are still moving
+
+
+class Publisher:
+    """Drains each game's outbox in order onto Discord."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        feed: Feed,
+        renderer: Renderer,
+        *,
+        config: PublisherConfig | None = None,
+        settle: Callable[[int, float], Awaitable[None]] | None = None,
+        window_minutes: Callable[[GameRow], float] | None = None,
+    ) -> None:
+        self.client = client
+        self.feed = feed
+        self.renderer = renderer
+        self.config = config or PublisherConfig()
+        self._settle = settle
+        self._window_minutes = window_minutes or (lambda game: 60.0)
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._holds: dict[int, tuple[int, float]] = {}
+        self._offers: dict[int, list[Offer]] = {}
+        self._offered: dict[int, asyncio.Event] = {}
+        self._hooks: dict[int, tuple[discord.Webhook, float]] = {}
+        self._dm_channels: dict[int, int] = {}
+        self._uncertain: set[int] = set()
+        self._free_at: dict[int, float] = {}
         self._turn_lines: dict[int, list[str]] = {}
+        self._closing = False
+        self.calls: dict[str, int] = {"interaction": 0, "channel": 0, "dm": 0}
+
+    # ------------------------------------------------------------------ waking up
+
+    def notify(self, game_id: int, *, hold: int | None = None) -> None:
+        """Posts of a game are waiting; `hold` a person's action whose interaction may come."""
+        if self._closing:
+            return
+        if hold is not None:
+            self._holds[game_id] = (hold, time.monotonic() + HOLD)
+        task = self._tasks.get(game_id)
+        if task is not None and not task.done():
+            self._again.add(game_id)
+            return
+        self._tasks[game_id] = asyncio.create_task(self._drain(game_id), name=f"post-{game_id}")
+
+    def offer(
+        self,
+        game_id: int,
+        seq: int,
+        interaction: discord.Interaction[Any],
+        *,
+        component_message_id: int | None = None,
+    ) -> None:
+        """The interaction of a person's action `seq`, answered by its handler and free to
+        carry the post (its follow-up and its original message are exempt from rate limits)."""
+        offers = self._offers.setdefault(game_id, [])
+        offers.append(Offer(interaction, seq, time.monotonic(), component_message_id))
+        del offers[:-4]
+        event = self._offered.get(game_id)
+        if event is not None:
+            event.set()
+
+    def release(self, game_id: int, seq: int) -> None:
+        """The person's action `seq` will offer no interaction: post without waiting."""
+        hold = self._holds.get(game_id)
+        if hold is not None and hold[0] == seq:
+            self._holds.pop(game_id, None)
+            event = self._offered.get(game_id)
+            if event is not None:
+                event.set()
+
+    async def resume(self) -> None:
+        """After a restart: post what was committed but not shown (looking first for what may
+        have been posted just before the stop)."""
+        for game_id in await self.feed.games():
+            self._uncertain.add(game_id)
+            self.notify(game_id)
+
+    async def flush(self, game_id: int, timeout: float = 5.0) -> None:
+        """Wait (at most `timeout`) until a game's waiting posts are shown."""
+        task = self._tasks.get(game_id)
+        if task is not None and not task.done():
+            await asyncio.wait({task}, timeout=timeout)
+
+    async def idle(self, timeout: float = 30.0) -> None:
+        """Wait until every game's outbox is drained (tests and the demo)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            running = [task for task in self._tasks.values() if not task.done()]
+            if not running:
+                return
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError("posts still waiting")
+            await asyncio.wait(running, timeout=remaining)
+
+    async def close(self) -> None:
+        """Stop posting; what is left stays in the outbox for the next start."""
+        self._closing = True
+        for task in self._tasks.values():
+            task.cancel()
+        for task in self._tasks.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # ------------------------------------------------------------------ the drain
+
+    async def _drain(self, game_id: int) -> None:
+        retrying = AsyncRetrying(
+            retry=retry_if_exception(transient),
+            wait=wait_exponential_jitter(
+                multiplier=self.config.retry_initial,
+                max=self.config.retry_max,
+                jitter=self.config.retry_initial,
+            ),
+            before_sleep=lambda state: self._failed(game_id, state),
+            reraise=True,
+        )
+        try:
+            while not self._closing:
+                self._again.discard(game_id)
+                await self._wait_for_offer(game_id)
+                await self._pace(game_id)
+                if self._settle is not None:
+                    await self._settle(game_id, self.config.settle)
+                posted = False
+                async for attempt in retrying:
+                    with attempt:
+                        posted = await self._post_next(game_id)
+                if not posted and game_id not in self._again:
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: posting failed; the posts stay in the outbox", game_id)
+
+    def _failed(self, game_id: int, state: RetryCallState) -> None:
+        # The post may have reached Discord before the failure: look before posting again.
+        self._uncertain.add(game_id)
+        outcome = state.outcome
+        error = outcome.exception() if outcome is not None else None
+        log.warning(
+            "game %s: Discord refused a post (%r); trying again in %.1f s",
+            game_id,
+            error,
+            state.next_action.sleep if state.next_action else 0.0,
+        )
+
+    async def _wait_for_offer(self, game_id: int) -> None:
+        hold = self._holds.get(game_id)
+        if hold is None:
+            return
+        seq, deadline = hold
+        event = self._offered.setdefault(game_id, asyncio.Event())
+        while not any(o.seq >= seq for o in self._offers.get(game_id, [])):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or self._holds.get(game_id) != hold:
+                break
+            event.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), remaining)
+        if self._holds.get(game_id) == hold:
+            self._holds.pop(game_id, None)
+
+    async def _pace(self, game_id: int) -> None:
+        # A game posts in its channel at most once per interval; what comes meanwhile is
+        # coalesced into the next message. A fresh interaction needs no pause.
+        if self._usable_offer(game_id) is not None:
+            return
+        wait = self._free_at.get(game_id, 0.0) - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    def _usable_offer(self, game_id: int) -> Offer | None:
+        now = time.monotonic()
+        offers = [o for o in self._offers.get(game_id, []) if now - o.at < TOKEN_LIFE]
+        self._offers[game_id] = offers
+        return offers[-1] if offers else None
+
+    async def _post_next(self, game_id: int) -> bool:
+        item = await self.feed.next(game_id)
+        if item is None:
+            return False
+        if isinstance(item, DirectMessage):
+            await self._direct(item)
+            return True
+        if game_id in self._uncertain:
+            found = await self._find_posted(item)
+            self._uncertain.discard(game_id)
+            if found is not None:
+                log.info("game %s: seq %s was already posted", game_id, item.seq)
+                await self._done(item, found)
+                return True
+        try:
+            message = await self._show(item)
+        except discord.NotFound as exc:
+            if exc.code in (10003, 10008):  # the channel (or thread) is gone
+                log.warning("game %s: its channel is gone; dropping its posts", game_id)
+                await self.feed.posted(item, turn_message_id=None, clear_turn_message=True, dms=[])
+                return True
+            raise
+        await self._done(item, message)
+        return True
+
+    async def _done(self, batch: Batch, message: discord.Message | None) -> None:
+        new_turn = message is not None and not (batch.over or batch.ended)
+        dms = self._dms(batch)
+        await self.feed.posted(
+            batch,
+            turn_message_id=message.id if new_turn and message is not None else None,
+            clear_turn_message=batch.over or batch.ended,
+            dms=dms,
+        )
+        if message is not None and new_turn:
+            batch.game.turn_message_id = message.id
+
+    async def _find_posted(self, batch: Batch) -> discord.Message | None:
+        """The message of this batch if it is already in the channel (after a crash)."""
+        name = board_name(batch.game.id, batch.seq)
+        channel = self.channel(batch.game)
+        try:
+            async for message in channel.history(limit=20):
+                if any(a.filename == name for a in message.attachments):
+                    return message
+        except discord.HTTPException:
+            log.info("game %s: could not read the channel's history", batch.game.id)
+        return None
+
+    # ------------------------------------------------------------------ one batch
 
     def channel(self, game: GameRow) -> discord.PartialMessageable:
         """The game's channel or thread."""
-        return self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+        return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
 
-    async def board_file(self, game: GameRow, lang: str | None = None) -> tuple[discord.File, str]:
-        """The current public board as a file, and its text summary."""
-        lang = lang or game_lang(game)
-        names = names_by_seat(game)
-        view = await self.bot.service.view_for(game, None)
-        image = await self.bot.renderer.board(game.game, view, names, lang)
-        summary = self.bot.renderer.summary(game.game, view, names, lang)
-        return discord.File(io.BytesIO(image), "board.png", description=summary[:1024]), summary
+    async def _show(self, batch: Batch) -> discord.Message | None:
+        game = batch.game
+        adapter = adapter_for(game.game)
+        lang = game_lang(game)
+        names = names_of(game)
+        offer = self._offer_for(batch)
+        if batch.ended:
+            await self._strip(game, offer)
+            self._turn_lines.pop(game.id, None)
+            return None
+        lines = self._lines(batch, adapter, names, lang)
+        image = await self.renderer.board(game.game, batch.view, names, lang)
+        summary = self.renderer.summary(game.game, batch.view, names, lang)
+        name = board_name(game.id, batch.seq)
+        file = discord.File(io.BytesIO(image), name, description=summary[:1024])
+        if batch.over:
+            await self._strip(game, offer)
+            ranking = adapter.ranking_lines(batch.result or {}, names, lang)
+            tail = t("game.over", lang) + "\n" + "\n".join(ranking)
+            self._turn_lines.pop(game.id, None)
+            return await self._send(batch, offer, content=fit(lines[-MAX_LINES:], tail), file=file)
+        buttons = turn_view(
+            adapter, game.id, batch.seq, batch.legal, lang, window=batch.decision.window
+        )
+        if batch.turn_changed or not game.turn_message_id:
+            await self._strip(game, offer)
+            self._turn_lines[game.id] = lines[-MAX_LINES:]
+            return await self._send(
+                batch,
+                offer,
+                content=self._turn_text(batch, adapter, names, lang, summary),
+                file=file,
+                view=buttons or discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        kept = self._turn_lines.setdefault(game.id, [])
+        kept.extend(lines)
+        del kept[:-MAX_LINES]
+        try:
+            await self._edit(
+                game,
+                game.turn_message_id,
+                offer,
+                content=self._turn_text(batch, adapter, names, lang, summary),
+                attachments=[file],
+                view=buttons,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.NotFound:
+            # Someone deleted the turn message: post a fresh one.
+            fresh = discord.File(io.BytesIO(image), name, description=summary[:1024])
+            return await self._send(
+                batch,
+                offer,
+                content=self._turn_text(batch, adapter, names, lang, summary),
+                file=fresh,
+                view=buttons or discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        return None
+
+    def _lines(
+        self, batch: Batch, adapter: GameAdapter, names: Sequence[str], lang: str
+    ) -> list[str]:
+        game = batch.game
+        lines: list[str] = []
+        if batch.started:
+            order = "\n".join(
+                f"{seat + 1}. {who(names, seat)}" + (" 🤖" if p.is_ai else "")
+                for seat, p in enumerate(game.seated())
+            )
+            lines.append(t("game.started", lang, id=game.id, order=order))
+        for entry in batch.entries:
+            if entry.kind == "undo":
+                lines = [line for line in lines if not line.startswith("↩️")]
+                lines.append(t("game.undone", lang))
+                continue
+            if entry.notice is not None:
+                key, params = entry.notice
+                named = dict(params)
+                if "seats" in named:
+                    named["player"] = ", ".join(who(names, s) for s in named.pop("seats"))
+                lines.append(adapter.t(key, lang, **named))
+                continue
+            if entry.seat is not None and (
+                entry.origin in ("clock-ai", "clock-skip", "timeout")
+                or (entry.origin == "ai" and game.player_at(entry.seat).stand_in)
+            ):
+                # Say when the bot decided for a person (a clock, a timeout, a stand-in).
+                lines.append(
+                    adapter.t(f"origin.{entry.origin}", lang, player=who(names, entry.seat))
+                )
+            lines.extend(public_lines(adapter, entry.events, names, lang))
+        return lines
+
+    def _turn_text(
+        self,
+        batch: Batch,
+        adapter: GameAdapter,
+        names: Sequence[str],
+        lang: str,
+        summary: str,
+    ) -> str:
+        movers = sorted(batch.decision.seats)
+        ask = adapter.prompt(batch.view, batch.decision, movers[0], lang) if movers else ""
+        tail = t("turn.ping", lang, who=self.mentions(batch.game, movers), what=ask)
+        if len(tail) + len(summary) + 2 < LIMIT // 2:
+            tail = tail + "\n" + summary
+        return fit(self._turn_lines.get(batch.game.id, []), tail)
 
     def mentions(self, game: GameRow, seats: Sequence[int]) -> str:
         """Who must decide now: a mention for people, a name for AI seats."""
-        names = names_by_seat(game)
+        names = names_of(game)
         out = []
         for seat in sorted(seats):
             player = game.player_at(seat)
-            if player.is_ai or player.user_id is None:
+            if player.automated or player.user_id is None:
+                # An AI seat, or a person the AI stands in for: no ping for the absent.
                 out.append(f"{who(names, seat)} 🤖")
             else:
                 out.append(f"<@{player.user_id}>")
         return ", ".join(out)
 
-    async def publish(self, outcome: Outcome) -> None:
-        """Show one stored outcome."""
-        game = outcome.game
-        lang = game_lang(game)
-        names = names_by_seat(game)
-        engine = outcome.engine
-        view = engine.view(outcome.state, None)
-        events = [e.to_dict() for e in outcome.events]
-        lines = public_lines(events, names, lang)
-        if outcome.undone:
-            lines = [t("game.undone", lang)]
-        elif outcome.seat is not None and (
-            outcome.origin in ("clock-ai", "clock-skip", "timeout")
-            or (outcome.origin == "ai" and game.player_at(outcome.seat).stand_in)
-        ):
-            # Say when the bot decided for a person (a clock, a timeout, a stand-in).
-            origin = t(f"origin.{outcome.origin}", lang, player=who(names, outcome.seat))
-            lines = [origin, *lines]
-        channel = self.channel(game)
+    # ------------------------------------------------------------------ Discord calls
 
-        if not (lines or outcome.started or outcome.over or outcome.turn_changed):
-            # Nothing public happened (a private standing order, say): keep the board, only
-            # give the turn buttons the new sequence number, then the private part.
-            await self._refresh_buttons(game, outcome, lang)
-            await self.send_private(outcome, events)
+    def _offer_for(self, batch: Batch) -> Offer | None:
+        """The interaction of a person's action in this batch, if one is still fresh."""
+        seqs = {e.seq for e in batch.entries if e.kind == "action"}
+        now = time.monotonic()
+        for offer in reversed(self._offers.get(batch.game.id, [])):
+            if offer.seq in seqs and now - offer.at < TOKEN_LIFE:
+                return offer
+        return None
+
+    async def _send(self, batch: Batch, offer: Offer | None, **kwargs: Any) -> discord.Message:
+        game = batch.game
+        if offer is not None:
+            followup = offer.interaction.followup
+            sent = await followup.send(wait=True, **kwargs)
+            self.calls["interaction"] += 1
+            self._hooks[sent.id] = (followup, offer.at + TOKEN_LIFE)
+            return sent
+        kwargs.setdefault("view", discord.utils.MISSING)
+        message = await self.channel(game).send(
+            nonce=f"{game.id}-{batch.seq}-{batch.ids[-1]}"[-25:], **kwargs
+        )
+        self.calls["channel"] += 1
+        self._free_at[game.id] = time.monotonic() + self.config.channel_interval
+        return message
+
+    async def _edit(
+        self, game: GameRow, message_id: int, offer: Offer | None, **kwargs: Any
+    ) -> None:
+        if offer is not None and offer.component_message_id == message_id:
+            await offer.interaction.edit_original_response(**kwargs)
+            self.calls["interaction"] += 1
             return
-
-        if outcome.started:
-            order = "\n".join(
-                f"{seat + 1}. {who(names, seat)}" + (" 🤖" if p.is_ai else "")
-                for seat, p in enumerate(game.seated())
-            )
-            await channel.send(t("game.started", lang, id=game.id, order=order))
-
-        image = await self.bot.renderer.board(game.game, view, names, lang)
-        summary = self.bot.renderer.summary(game.game, view, names, lang)
-        file = discord.File(io.BytesIO(image), "board.png", description=summary[:1024])
-
-        if outcome.over:
-            await self.strip_turn_buttons(game)
-            ranking = ranking_lines(engine.result(outcome.state), names, lang)
-            tail = t("game.over", lang) + "\n" + "\n".join(ranking)
-            await channel.send(fit(lines[-MAX_LINES:], tail), file=file)
-            await self.bot.service.store.set_message(game.id, "turn", None)
-            self._turn_lines.pop(game.id, None)
-        elif outcome.turn_changed or not game.turn_message_id:
-            await self.strip_turn_buttons(game)
-            self._turn_lines[game.id] = lines[-MAX_LINES:]
-            message = await channel.send(
-                self._turn_text(game, outcome, view, lang, summary),
-                file=file,
-                view=self._buttons(game, outcome, lang) or discord.utils.MISSING,
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
-            game.turn_message_id = message.id
-            await self.bot.service.store.set_message(game.id, "turn", message.id)
-        else:
-            kept = self._turn_lines.setdefault(game.id, [])
-            kept.extend(lines)
-            del kept[:-MAX_LINES]
+        hook = self._hooks.get(message_id)
+        if hook is not None and time.monotonic() < hook[1]:
             try:
-                await channel.get_partial_message(game.turn_message_id).edit(
-                    content=self._turn_text(game, outcome, view, lang, summary),
-                    attachments=[file],
-                    view=self._buttons(game, outcome, lang) or discord.utils.MISSING,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-            except discord.NotFound:
-                # Someone deleted the turn message: post a fresh one.
-                message = await channel.send(
-                    self._turn_text(game, outcome, view, lang, summary),
-                    file=discord.File(io.BytesIO(image), "board.png"),
-                    view=self._buttons(game, outcome, lang) or discord.utils.MISSING,
-                )
-                await self.bot.service.store.set_message(game.id, "turn", message.id)
-        await self.send_private(outcome, events)
+                await hook[0].edit_message(message_id, **kwargs)
+                self.calls["interaction"] += 1
+                return
+            except discord.HTTPException:
+                self._hooks.pop(message_id, None)  # the token expired early: use the channel
+        await self.channel(game).get_partial_message(message_id).edit(**kwargs)
+        self.calls["channel"] += 1
+        self._free_at[game.id] = time.monotonic() + self.config.channel_interval
 
-    def _turn_text(
-        self, game: GameRow, outcome: Outcome, view: dict[str, Any], lang: str, summary: str
-    ) -> str:
-        movers = sorted(outcome.to_move)
-        ask = prompt(view, movers[0], lang) if movers else ""
-        tail = t("turn.ping", lang, who=self.mentions(game, movers), what=ask)
-        if len(tail) + len(summary) + 2 < LIMIT // 2:
-            tail = tail + "\n" + summary
-        return fit(self._turn_lines.get(game.id, []), tail)
-
-    async def _refresh_buttons(self, game: GameRow, outcome: Outcome, lang: str) -> None:
-        if not game.turn_message_id:
-            return
-        try:
-            await (
-                self.channel(game)
-                .get_partial_message(game.turn_message_id)
-                .edit(view=self._buttons(game, outcome, lang))
-            )
-        except discord.HTTPException:
-            log.info("game %s: could not refresh the turn buttons", game.id)
-
-    def _buttons(self, game: GameRow, outcome: Outcome, lang: str) -> discord.ui.View | None:
-        engine = outcome.engine
-        legal = {
-            seat: [str(a) for a in engine.legal_actions(outcome.state, seat)]
-            for seat in outcome.to_move
-        }
-        return turn_view(game.id, outcome.seq, legal, lang)
-
-    async def strip_turn_buttons(self, game: GameRow) -> None:
+    async def _strip(self, game: GameRow, offer: Offer | None) -> None:
         """Remove the buttons of the game's last turn message."""
         if not game.turn_message_id:
             return
         try:
-            await self.channel(game).get_partial_message(game.turn_message_id).edit(view=None)
+            await self._edit(game, game.turn_message_id, offer, view=None)
+        except discord.NotFound:
+            pass  # deleted: nothing to strip
         except discord.HTTPException:
             log.info("game %s: the old turn message could not be edited", game.id)
 
-    async def send_private(self, outcome: Outcome, events: Sequence[dict[str, Any]]) -> None:
-        """DM each seat what only it may see: its private events, its hand of cards when it
-        changed, and its options when a reaction window asks it (never to anyone else)."""
-        game = outcome.game
-        names = names_by_seat(game)
-        engine = outcome.engine
-        asked = set(reaction_seats(engine, outcome.state))
-        # Only games with hands of cards can change a hand without a private event.
-        has_hands = bool(game.options.get("expansion"))
-        for player in game.seated():
-            seat = player.seat
-            if seat is None or player.is_ai or player.user_id is None:
-                continue
-            lang = player_lang(player.locale, game)
-            lines = [
-                line
-                for e in events
-                if seat in e.get("visible_to", []) and (line := narrate(e, names, lang)) is not None
-            ]
-            if not (lines or has_hands or seat in asked):
-                continue
-            view = engine.view(outcome.state, seat)
-            if outcome.before is not None and view.get("hand") is not None:
-                old = engine.view(outcome.before, seat).get("hand")
-                if old != view["hand"] and not any("🃏" in x for x in lines):
-                    lines.append(region_cards_line(view, lang) or t("hand.empty", lang))
-            picker = None
-            if seat in asked and not player.stand_in:
-                reaction = view.get("reaction") or {}
-                minutes = self.bot.service.settings_of(game).reaction_minutes
-                lines.append(
-                    t(
-                        "reaction.dm",
-                        lang,
-                        id=game.id,
-                        region=reaction.get("region", "?"),
-                        face=face(reaction["token"], lang) if reaction.get("token") else "?",
-                        minutes=f"{minutes:g}",
-                    )
-                )
-                legal = [str(a) for a in engine.legal_actions(outcome.state, seat)]
-                picker = picker_view(game.id, outcome.seq, "any", legal, "", lang, view=view)
-            if not lines:
-                continue
-            image = None
-            if any(
-                e.get("type") in ("rat_token_seen",)
-                for e in events
-                if seat in e.get("visible_to", [])
-            ):
-                image = await self.bot.renderer.private(game.game, view, names, lang)
-            files = [discord.File(io.BytesIO(image), "private.png")] if image else []
-            text = t("dm.private", lang, id=game.id, channel=f"<#{game.channel_id}>")
-            await self.dm(game, player.user_id, fit([text, *lines], ""), files, view=picker)
+    # ------------------------------------------------------------------ DMs
 
-    async def dm(
+    def _dms(self, batch: Batch) -> list[Post]:
+        """The DMs of a batch, queued once its channel message is out."""
+        if batch.ended:
+            return []
+        game = batch.game
+        adapter = adapter_for(game.game)
+        names = names_of(game)
+        out = []
+        for news in batch.news:
+            post = self._dm_post(batch, adapter, names, news)
+            if post is not None:
+                out.append(post)
+        return out
+
+    def _dm_post(
+        self, batch: Batch, adapter: GameAdapter, names: Sequence[str], news: SeatNews
+    ) -> Post | None:
+        game = batch.game
+        player = game.player_at(news.seat)
+        lang = player_lang(player.locale, game)
+        lines = [line for e in news.events if (line := adapter.narrate(e, names, lang)) is not None]
+        lines = adapter.private_update(lines, news.before, news.after, news.seat, names, lang)
+        changed = news.before is not None and adapter.secret(news.before) != adapter.secret(
+            news.after
+        )
+        picker = None
+        if news.asked and news.legal:
+            minutes = self._window_minutes(game)
+            lines.extend(adapter.window_lines(news.after, news.seat, game.id, minutes, lang))
+            picker = {"seq": batch.seq, "actions": news.legal}
+        if not lines:
+            return None
+        image = adapter.private_image(news.events, changed)
+        return Post(
+            "dm",
+            {
+                "seq": batch.seq,
+                "user_id": news.user_id,
+                "seat": news.seat,
+                "lang": lang,
+                "lines": lines,
+                "picker": picker,
+                "view": news.after,
+                "image": image,
+            },
+        )
+
+    async def _direct(self, dm: DirectMessage) -> None:
+        """Send one DM (a few tries; `/game hand` is there when it cannot be delivered)."""
+        game = dm.game
+        adapter = adapter_for(game.game)
+        names = names_of(game)
+        text = t("dm.private", dm.lang, id=game.id, channel=f"<#{game.channel_id}>")
+        files = []
+        view = dm.view
+        if dm.image and view is not None:
+            image = await self.renderer.private(game.game, view, names, dm.lang)
+            if image:
+                files.append(discord.File(io.BytesIO(image), "private.png"))
+        picker = None
+        if dm.picker:
+            picker = picker_view(
+                adapter,
+                game.id,
+                int(dm.picker["seq"]),
+                "any",
+                list(dm.picker["actions"]),
+                "",
+                dm.lang,
+                view=view,
+            )
+        content = fit([text, *dm.lines], "")
+        for attempt in range(3):
+            try:
+                await self.send_dm(game, dm.user_id, content, files, picker)
+                break
+            except discord.HTTPException as exc:
+                if not transient(exc) or attempt == 2:
+                    log.warning("game %s: DM to %s not delivered: %s", game.id, dm.user_id, exc)
+                    break
+                await asyncio.sleep(self.config.retry_initial * 2**attempt)
+                for f in files:
+                    f.reset()
+        await self.feed.sent(dm)
+
+    async def dm_channel(self, user_id: int) -> discord.PartialMessageable:
+        """A person's DM channel, opened once per process."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            data = await self.client.http.start_private_message(user_id)
+            self.calls["dm"] += 1
+            channel_id = self._dm_channels[user_id] = int(data["id"])
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    async def send_dm(
         self,
         game: GameRow,
         user_id: int,
@@ -280,24 +653,23 @@ class DiscordPublisher:
     ) -> bool:
         """Send a DM; on closed DMs (50007) remember it and say so once in the channel."""
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            if view is not None:
-                await user.send(text, files=list(files), view=view)
-            else:
-                await user.send(text, files=list(files))
+            channel = await self.dm_channel(user_id)
+            await channel.send(text, files=list(files), view=view or discord.utils.MISSING)
+            self.calls["dm"] += 1
             return True
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 log.warning("game %s: DM to %s refused: %s", game.id, user_id, exc)
                 return False
             player = game.player_of(user_id)
-            await self.bot.service.store.set_dm_closed(game.id, user_id, True)
+            await self.feed.dms_closed(game, user_id)
             if player is not None and not player.dm_closed:
                 player.dm_closed = True
                 await self.channel(game).send(
                     t("dm.closed", game_lang(game), player=f"<@{user_id}>"),
                     allowed_mentions=discord.AllowedMentions(users=False),
                 )
+                self.calls["channel"] += 1
             return False
 
     # ------------------------------------------------------------------ the scheduler's voice
@@ -324,7 +696,7 @@ class DiscordPublisher:
                     count=count,
                     total=total,
                 )
-                if await self.dm(game, player.user_id, text):
+                if await self.send_dm(game, player.user_id, text):
                     continue
             in_channel.append(f"<@{player.user_id}>")
         if in_channel:
@@ -339,40 +711,4 @@ class DiscordPublisher:
                 ),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
-
-    async def clock_ran_out(self, game: GameRow, seats: Sequence[int], policy: str) -> None:
-        """Say in the channel that a turn clock ran out, and what the policy does."""
-        lang = game_lang(game)
-        names = names_by_seat(game)
-        await self.channel(game).send(
-            t(f"clock.{policy}", lang, player=", ".join(who(names, s) for s in seats))
-        )
-
-    async def reaction_timed_out(self, game: GameRow, seats: Sequence[int]) -> None:
-        """Say that a reaction window closed and the standing orders apply."""
-        lang = game_lang(game)
-        names = names_by_seat(game)
-        await self.channel(game).send(
-            t("reaction.timeout", lang, player=", ".join(who(names, s) for s in seats))
-        )
-
-    async def history_lines(self, game: GameRow, lang: str) -> list[str]:
-        """The public history of a game as text lines, oldest first."""
-        names = names_by_seat(game)
-        lines: list[str] = []
-        if game.status in ("active", "over"):
-            engine = get_game(game.game)
-            first = await self.bot.service.state_at(game, 0)
-            setup = [e.to_dict() for e in engine.setup_events(first)]
-            lines.extend(f"`#0` {line}" for line in public_lines(setup, names, lang))
-        for row in await self.bot.service.store.actions(game.id):
-            for line in public_lines(row.events, names, lang):
-                lines.append(f"`#{row.seq}` {line}")
-        return lines
-
-
-def player_lang(locale: str | None, game: GameRow) -> str:
-    """A player's language for DMs: their Discord locale, else the game's."""
-    from bot.i18n import language
-
-    return language(locale) if locale else game_lang(game)
+            self.calls["channel"] += 1

@@ -1,8 +1,10 @@
 """Game records (export and replay) and a server's statistics.
 
 A record holds the options, settings, players and every action; its seed is withheld while the
-game goes on (the seed decides every hidden token), so a record exported mid-game cannot be
-used to peek. Replaying a record with its seed gives back every position exactly.
+game goes on (the seed decides every hidden draw), so a record exported mid-game cannot be
+used to peek, and so are the actions that were private choices (a standing order, a card kept
+from a secret draw): a player's mid-game record shows only their own. Once the game has ended
+the record is complete, and replaying it with its seed gives back every position exactly.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.adapter import adapter_for, adapters
 from bot.service import BotError, GameService
 from bot.store import GameRow
 from engine.core.errors import RulesError
@@ -19,17 +22,37 @@ from engine.core.registry import get_game
 
 FORMAT = "rattus-bot-record"
 VERSION = 1
+MAX_RECORD_BYTES = 2_000_000
+MAX_ACTIONS = 50_000
 
 
 def _iso(ts: float | None) -> str | None:
     return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds") if ts else None
 
 
-async def game_record(service: GameService, game: GameRow) -> dict[str, Any]:
-    """The record of a game; the seed only once the game has ended."""
+async def game_record(
+    service: GameService, game: GameRow, *, viewer: int | None = None, full: bool = False
+) -> dict[str, Any]:
+    """The record of a game as seat `viewer` (None: a spectator) may see it: the seed and
+    the private choices of other seats only once the game has ended (`full`: everything, for
+    the bot's own replays, which show only views)."""
     engine = get_game(game.game)
+    adapter = adapter_for(game.game)
     rows = await service.store.actions(game.id)
     ended = game.status in ("over", "abandoned")
+    open_all = ended or full
+
+    def entry(r: Any) -> dict[str, Any]:
+        if not open_all and r.seat != viewer and adapter.record_private(r.action):
+            return {"seq": r.seq, "seat": r.seat, "action": None, "private": True}
+        return {
+            "seq": r.seq,
+            "seat": r.seat,
+            "action": r.action,
+            "origin": r.origin,
+            "at": _iso(r.at),
+        }
+
     record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -38,14 +61,11 @@ async def game_record(service: GameService, game: GameRow) -> dict[str, Any]:
         "status": game.status,
         "options": game.options,
         "settings": game.settings,
-        "seed": game.seed if ended else None,
+        "seed": game.seed if open_all else None,
         "created_at": _iso(game.created_at),
         "ended_at": _iso(game.ended_at),
         "players": [{"seat": p.seat, "name": p.name, "ai": p.is_ai} for p in game.seated()],
-        "actions": [
-            {"seq": r.seq, "seat": r.seat, "action": r.action, "origin": r.origin, "at": _iso(r.at)}
-            for r in rows
-        ],
+        "actions": [entry(r) for r in rows],
         "result": None,
     }
     if game.status == "over":
@@ -53,12 +73,35 @@ async def game_record(service: GameService, game: GameRow) -> dict[str, Any]:
     return record
 
 
-def check_record(record: Mapping[str, Any]) -> None:
-    """Refuse what is not a record this bot can replay."""
+def check_record(record: Any) -> None:
+    """Refuse what is not a record this bot can replay (any uploaded JSON may reach here)."""
+    if not isinstance(record, Mapping):
+        raise BotError("record_unreadable")
     if record.get("format") != FORMAT or record.get("version") != VERSION:
         raise BotError("record_unreadable")
-    if record.get("seed") is None:
+    if not isinstance(record.get("game"), str) or record["game"] not in adapters():
+        raise BotError("record_unreadable")
+    players, actions = record.get("players"), record.get("actions")
+    if not isinstance(players, list) or not isinstance(actions, list):
+        raise BotError("record_unreadable")
+    if len(actions) > MAX_ACTIONS or not all(isinstance(p, Mapping) for p in players):
+        raise BotError("record_unreadable")
+    if not isinstance(record.get("options") or {}, Mapping):
+        raise BotError("record_unreadable")
+    seed = record.get("seed")
+    if seed is None or any(isinstance(a, Mapping) and a.get("action") is None for a in actions):
         raise BotError("record_no_seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise BotError("record_unreadable")
+    for a in actions:
+        if not (
+            isinstance(a, Mapping)
+            and isinstance(a.get("seat"), int)
+            and not isinstance(a.get("seat"), bool)
+            and isinstance(a.get("action"), str)
+            and len(a["action"]) < 500
+        ):
+            raise BotError("record_unreadable")
 
 
 def replay(record: Mapping[str, Any], turn: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -83,7 +126,7 @@ def replay(record: Mapping[str, Any], turn: int) -> tuple[dict[str, Any], list[d
             state = step.state
             if played_in == turn:
                 events.extend(e.to_dict() for e in step.events)
-    except (RulesError, KeyError, ValueError, TypeError) as exc:
+    except (RulesError, KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
         raise BotError("record_unreadable") from exc
     public = [e for e in events if "visible_to" not in e]
     return engine.view(state, None), public

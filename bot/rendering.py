@@ -8,14 +8,13 @@ drawn. RENDER_PROCESSES=0 draws in threads instead (tests, or hosts that cannot 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import multiprocessing
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from render import worker
+from render import renderer_for, worker
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +36,13 @@ class Renderer:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, fn, *args)
 
-    async def warm(self, game: str = "rattus") -> None:
-        """Start the workers before the first board is needed."""
-        await self._run(worker.warm, game)
+    async def warm(self, games: Sequence[str]) -> None:
+        """Start the workers and prepare each game's drawing before the first board."""
+        for game in games:
+            try:
+                await self._run(worker.warm, game)
+            except KeyError:
+                log.warning("no renderer for the game %s", game)
 
     async def board(
         self, game: str, view: Mapping[str, Any], names: Sequence[str], lang: str
@@ -56,7 +59,7 @@ class Renderer:
 
     def summary(self, game: str, view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
         """Short text of the same position (sent with every image, for accessibility)."""
-        text: str = importlib.import_module(f"render.{game}").summary(view, names, lang=lang)
+        text: str = renderer_for(game).summary(view, names, lang=lang)
         return text
 
     def close(self) -> None:

@@ -1,11 +1,13 @@
-"""Reminders, turn clocks and reaction timeouts, planned in the database.
+"""Reminders, turn clocks and window timeouts, planned in the database.
 
 After every stored action the planner rewrites a game's jobs: a reminder for the people who
 must act (after the game's reminder interval, at most max_reminders times per decision), the
 turn clock of the seats whose turn it is (kept while the same seats go on deciding), and the
-timeout of a reaction window. The runner takes due jobs from the database and claims each one
-before acting. A reminder is deleted or re-planned by its claim, so a restart never sends it
-twice (a crash between the claim and the message loses that one reminder). A clock or a reaction
+timeout of a window (a decision of seats off their turn, for every game: the engine's
+`decision()` says which), after which the engine's `default_action` answers for them. The
+runner takes due jobs from the database and claims each one before acting. A reminder is
+deleted or re-planned by its claim, so a restart never sends it twice (a crash between the
+claim and the message loses that one reminder). A clock or a reaction
 timeout is only leased by its claim and deleted once applied: after a crash it comes back when
 the lease ends, and applying it again is safe, as it acts only for seats still to move. The
 runner never blocks the event loop: everything it does is a database query, a Discord call or an
@@ -20,9 +22,10 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.service import GameService, Outcome
+from bot.settings import GameSettings
 from bot.store import GameRow, JobRow, Schedule
 
 log = logging.getLogger(__name__)
@@ -32,7 +35,7 @@ LEASE_SECONDS = 300.0  # a clock or reaction job left unfinished by a crash runs
 
 
 class Notifier(Protocol):
-    """Where the scheduler's messages go (the publisher, or a test recorder)."""
+    """Where the scheduler's messages go (the bot's announcer, or a test recorder)."""
 
     async def remind(self, game: GameRow, seats: Sequence[int], count: int, total: int) -> None:
         """Remind people that they must act."""
@@ -43,15 +46,37 @@ class Notifier(Protocol):
         ...
 
     async def reaction_timed_out(self, game: GameRow, seats: Sequence[int]) -> None:
-        """Say that a reaction window closed and the standing defaults apply."""
+        """Say that a window closed and the defaults apply."""
         ...
 
 
-def reaction_seats(game: GameRow, service: GameService, state: Any) -> list[int]:
-    """Seats asked in a reaction window (Africanus region cards)."""
-    from bot.games.rattus import reaction_seats as seats_asked
+class Reminder(Protocol):
+    """Who sends reminders (the publisher)."""
 
-    return seats_asked(service.engine(game), state)
+    async def remind(self, game: GameRow, seats: Sequence[int], count: int, total: int) -> None:
+        """Remind people that they must act."""
+        ...
+
+
+class Announcer:
+    """The bot's notifier: reminders go out at once; what a clock or a timeout does is a line
+    in the game's outbox, posted in order with the actions that follow it."""
+
+    def __init__(self, service: GameService, reminder: Reminder) -> None:
+        self.service = service
+        self.reminder = reminder
+
+    async def remind(self, game: GameRow, seats: Sequence[int], count: int, total: int) -> None:
+        """Remind people that they must act."""
+        await self.reminder.remind(game, seats, count, total)
+
+    async def clock_ran_out(self, game: GameRow, seats: Sequence[int], policy: str) -> None:
+        """Queue the line saying that a turn clock ran out."""
+        await self.service.notice(game.id, f"clock.{policy}", seats=list(seats))
+
+    async def reaction_timed_out(self, game: GameRow, seats: Sequence[int]) -> None:
+        """Queue the line saying that a window closed."""
+        await self.service.notice(game.id, "window.timeout", seats=list(seats))
 
 
 class Scheduler:
@@ -71,6 +96,7 @@ class Scheduler:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         service.planners.append(self.plan)
+        service.replanners.append(self.replan)
 
     # ------------------------------------------------------------------ planning
 
@@ -84,7 +110,8 @@ class Scheduler:
         now = self.clock()
         movers = sorted(outcome.to_move)
         people = [s for s in movers if not game.player_at(s).automated]
-        reacting = reaction_seats(game, self.service, outcome.state)
+        decision = outcome.decision
+        reacting = sorted(decision.seats) if decision.window else []
         deciding = [s for s in people if s not in reacting]
         current = await self.schedule.all(game.id)
         jobs: list[JobRow] = []
@@ -113,6 +140,46 @@ class Scheduler:
             jobs.append(JobRow(game.id, "reaction", game.seq, due, 0, reacting))
 
         await self.schedule.replace(game.id, jobs)
+        self._wake.set()
+
+    async def replan(self, game: GameRow, old: GameSettings, new: GameSettings) -> None:
+        """New settings while a decision waits: move its reminder and clock at once (counted
+        from when they were planned), and end or start them as the settings now say."""
+        if game.status != "active":
+            return
+        jobs = await self.schedule.all(game.id)
+        changed: list[JobRow] = []
+        remind = jobs.get("remind")
+        if remind is not None:
+            if new.max_reminders <= remind.count:
+                remind = None
+            else:
+                shift = (new.reminder_hours - old.reminder_hours) * HOUR
+                remind = replace(remind, due_at=remind.due_at + shift)
+        clock = jobs.get("clock")
+        if clock is not None:
+            if not new.clock_hours:
+                clock = None
+            elif old.clock_hours:
+                shift = (new.clock_hours - old.clock_hours) * HOUR
+                clock = replace(clock, due_at=clock.due_at + shift)
+        elif new.clock_hours:
+            state = await self.service.state_of(game)
+            decision = self.service.engine(game).decision(state)
+            deciding = [
+                s
+                for s in sorted(decision.seats)
+                if not decision.window and not game.player_at(s).automated
+            ]
+            if deciding:
+                due = self.clock() + new.clock_hours * HOUR
+                clock = JobRow(game.id, "clock", game.seq, due, 0, deciding)
+        reaction = jobs.get("reaction")
+        if reaction is not None:
+            shift = (new.reaction_minutes - old.reaction_minutes) * 60
+            reaction = replace(reaction, due_at=reaction.due_at + shift)
+        changed = [j for j in (remind, clock, reaction) if j is not None]
+        await self.schedule.replace(game.id, changed)
         self._wake.set()
 
     # ------------------------------------------------------------------ running
@@ -194,7 +261,7 @@ class Scheduler:
     def start(self) -> None:
         """Start the runner task."""
         if self._task is None:
-            self._task = asyncio.create_task(self.run_forever(), name="rattus-scheduler")
+            self._task = asyncio.create_task(self.run_forever(), name="scheduler")
 
     async def stop(self) -> None:
         """Stop the runner task."""

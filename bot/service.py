@@ -2,8 +2,9 @@
 
 Handling one action: map the user to a seat, take the game's lock, load the state (cache,
 else the newest snapshot plus the actions after it), `apply`, append to the store with the
-expected sequence number, then tell the publisher (which posts the board and sends DMs).
-Nothing is published before the action is committed.
+expected sequence number **together with a post in the outbox**, release the lock, then wake
+the publisher, which drains the game's outbox in order (board, ping, DMs). Nothing is shown
+before it is committed, and what is committed is shown even after a crash or a Discord outage.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.adapter import adapter_for, adapters
 from bot.ai import choose_action
 from bot.settings import GameSettings, SettingError
-from bot.store import ChannelBusy, GameRow, RequestRow, Requests, StaleGame, Store
-from engine.core.contract import Game
+from bot.store import ChannelBusy, GameRow, Post, RequestRow, Requests, StaleGame, Store
+from engine.core.contract import Decision, Game
 from engine.core.errors import RulesError
 from engine.core.events import Event
-from engine.core.registry import get_game, registered_games
+from engine.core.registry import get_game
 from engine.core.rng import Rng
 
 log = logging.getLogger(__name__)
@@ -33,11 +35,13 @@ MAX_CACHE = 2048
 
 
 class BotError(Exception):
-    """A request the bot refuses; `code` names the message key error.<code>."""
+    """A request the bot refuses; `code` names the message key error.<code> (of the game
+    `game` when it is one of that game's own texts)."""
 
-    def __init__(self, code: str, **params: Any) -> None:
+    def __init__(self, code: str, *, game: str | None = None, **params: Any) -> None:
         super().__init__(code)
         self.code = code
+        self.game = game
         self.params = params
 
 
@@ -92,30 +96,49 @@ class Outcome:
         return self.engine.to_move(self.state)
 
     @property
+    def decision(self) -> Decision:
+        """The decision open after this action."""
+        return self.engine.decision(self.state)
+
+    @property
     def turn_changed(self) -> bool:
         """True when someone else must now decide (a new turn message is due)."""
         return self.started or self.undone or self.over or self.to_move != self.previous_to_move
 
 
 class Publisher(Protocol):
-    """Where outcomes go once stored (the Discord layer, or a test double)."""
+    """Who shows what the outbox holds (the Discord layer, or a test double)."""
 
-    async def publish(self, outcome: Outcome) -> None:
-        """Show an outcome: board, what happened, whose turn, DMs."""
+    def notify(self, game_id: int, *, hold: int | None = None) -> None:
+        """Posts of this game are waiting. `hold`: the sequence number of a person's action
+        whose interaction may still be offered for the post (wait a moment for it)."""
+        ...
+
+    async def idle(self, timeout: float = 30.0) -> None:
+        """Wait until nothing is waiting to be posted."""
         ...
 
 
 class NullPublisher:
-    """A publisher that shows nothing."""
+    """A publisher that shows nothing (the outbox keeps the posts)."""
 
-    async def publish(self, outcome: Outcome) -> None:
+    def notify(self, game_id: int, *, hold: int | None = None) -> None:
         """Do nothing."""
+
+    async def idle(self, timeout: float = 30.0) -> None:
+        """Nothing to wait for."""
 
 
 @dataclass(slots=True)
 class _Cached:
     seq: int
     state: Any
+    # A few states before this one, newest last: the publisher compares each seat's view
+    # before and after the actions it shows, usually without reading the database.
+    earlier: list[tuple[int, Any]] = field(default_factory=list)
+
+
+HISTORY = 16  # states kept per cached game
 
 
 @dataclass(slots=True)
@@ -151,8 +174,10 @@ class GameService:
         self._acting = 0  # actions being applied and published right now
         self._closing = False
         self.requests = Requests(store)
-        # Called after every committed outcome (the scheduler plans reminders and clocks).
+        # Called after every committed outcome (the scheduler plans reminders and clocks), and
+        # after a game's settings change (old, new).
         self.planners: list[Callable[[Outcome], Awaitable[None]]] = []
+        self.replanners: list[Callable[[GameRow, GameSettings, GameSettings], Awaitable[None]]] = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -196,7 +221,15 @@ class GameService:
         return state
 
     async def state_at(self, game: GameRow, seq: int) -> Any:
-        """The state after action `seq`: the newest snapshot at or before it, then replay."""
+        """The state after action `seq`: from memory when it is recent, else the newest
+        snapshot at or before it, then replay."""
+        cached = self._cache.get(game.id)
+        if cached is not None and cached.seq <= game.seq:
+            if cached.seq == seq:
+                return cached.state
+            for at, state in cached.earlier:
+                if at == seq:
+                    return state
         engine = self.engine(game)
         snap_seq, data = await self.store.latest_snapshot(game.id, at_most=seq)
         state = engine.load(data)
@@ -205,9 +238,13 @@ class GameService:
         return state
 
     def _remember(self, game_id: int, seq: int, state: Any) -> None:
-        if len(self._cache) >= MAX_CACHE and game_id not in self._cache:
+        old = self._cache.get(game_id)
+        if old is None and len(self._cache) >= MAX_CACHE:
             self._cache.pop(next(iter(self._cache)))
-        self._cache[game_id] = _Cached(seq, state)
+        earlier: list[tuple[int, Any]] = []
+        if old is not None and old.seq < seq:
+            earlier = [*old.earlier, (old.seq, old.state)][-HISTORY:]
+        self._cache[game_id] = _Cached(seq, state, earlier)
 
     def forget(self, game_id: int) -> None:
         """Drop a game from the cache (after an undo, say)."""
@@ -226,21 +263,27 @@ class GameService:
         guild_id: int,
         channel_id: int,
         creator: UserRef,
-        game: str = "rattus",
+        game: str,
         options: Mapping[str, Any] | None = None,
         settings: Mapping[str, Any] | None = None,
     ) -> GameRow:
         """Open a lobby in a channel; the creator joins it."""
-        if game not in registered_games():
+        if game not in adapters():
             raise BotError("unknown_game", game=game)
         options = dict(options or {})
         engine = get_game(game)
-        try:
-            # Validate the options now (2 players is always a legal count); the number of
-            # chosen class cards depends on the player count, so that is checked at start.
-            engine.new_game(2, 0, {k: v for k, v in options.items() if k != "classes"})
-        except RulesError as exc:
-            raise BotError("bad_options", detail=exc.message) from exc
+        # Options must set up a game for at least one player count (some, such as a number
+        # of chosen cards, depend on the count: start checks again).
+        refusals: list[RulesError] = []
+        for count in engine.players(options) or range(0):
+            try:
+                engine.new_game(count, 0, options)
+                break
+            except RulesError as exc:
+                refusals.append(exc)
+        else:
+            detail = refusals[0].message if refusals else str(options)
+            raise BotError("bad_options", detail=detail)
         try:
             game_id = await self.store.create_game(
                 guild_id=guild_id,
@@ -325,7 +368,7 @@ class GameService:
                 state = engine.new_game(count, game.seed, game.options)
             except RulesError as exc:
                 raise BotError("bad_options", detail=exc.message) from exc
-            await self.store.start_game(game.id, seats, engine.dump(state))
+            await self.store.start_game(game.id, seats, engine.dump(state), Post("start"))
             game = await self.store.get_game(game.id)
             self._remember(game.id, 0, state)
             outcome = Outcome(
@@ -336,7 +379,7 @@ class GameService:
                 origin="start",
                 started=True,
             )
-            await self._publish(outcome)
+            await self._committed(outcome)
         self._kick_ai(game.id)
         return outcome
 
@@ -347,9 +390,11 @@ class GameService:
             game = await self.store.get_game(game.id)
             if user.id != game.creator_id and not user.manage_server:
                 raise BotError("abandon_not_allowed")
-            await self.store.set_status(game.id, "abandoned")
+            await self.store.set_status(game.id, "abandoned", Post("end"))
             self.forget(game.id)
-            return await self.store.get_game(game.id)
+            game = await self.store.get_game(game.id)
+        self.publisher.notify(game.id)
+        return game
 
     @contextlib.asynccontextmanager
     async def _lobby(self, channel_id: int):  # type: ignore[no-untyped-def]
@@ -451,6 +496,7 @@ class GameService:
                 events=events,
                 state=engine.dump(step.state),
                 over=engine.is_over(step.state),
+                post=Post("action", {"before": sorted(before)}),
             )
             self._remember(game_id, seq, step.state)
             game.seq = seq
@@ -468,16 +514,16 @@ class GameService:
                 previous_to_move=before,
                 before=state,
             )
-            await self._publish(outcome)
+            await self._committed(outcome)
         self._kick_ai(game_id, outcome.game)
         return outcome
 
-    async def _publish(self, outcome: Outcome) -> None:
-        # The action is committed; a failure to show it or plan around it must not undo it.
-        try:
-            await self.publisher.publish(outcome)
-        except Exception:
-            log.exception("game %s: publishing seq %s failed", outcome.game.id, outcome.seq)
+    async def _committed(self, outcome: Outcome) -> None:
+        # The change and its post are stored: wake the publisher (after a person's action it
+        # waits a moment for the interaction, which posts without using the channel's rate
+        # limit), then plan reminders and clocks. A failure here must not undo the change.
+        hold = outcome.seq if outcome.origin == "player" else None
+        self.publisher.notify(outcome.game.id, hold=hold)
         for plan in self.planners:
             try:
                 await plan(outcome)
@@ -547,21 +593,29 @@ class GameService:
         for game_id in await self.store.active_game_ids():
             self._kick_ai(game_id)
 
+    async def notice(self, game_id: int, key: str, **params: Any) -> None:
+        """Queue a line for the game's channel (a clock that ran out, a window that closed),
+        posted in order with the actions around it."""
+        await self.store.queue(game_id, Post("notice", {"key": key, "params": params}))
+        self.publisher.notify(game_id)
+
     async def idle(self, timeout: float = 30.0) -> None:
-        """Wait until no AI seat is thinking and no action is being published (tests and the
-        demo): an action wakes the AI only once its messages are out."""
+        """Wait until no AI seat is thinking, no action is being applied and the outbox is
+        drained (tests and the demo)."""
         deadline = time.monotonic() + timeout
         while True:
             running = [t for t in self._ai_tasks.values() if not t.done()]
-            if not running and not self._acting:
-                return
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError("AI seats still playing")
             if running:
-                await asyncio.wait(running, timeout=remaining)
-            else:
+                await asyncio.wait(running, timeout=max(0.0, deadline - time.monotonic()))
+            elif self._acting:
                 await asyncio.sleep(0.005)
+            else:
+                await self.publisher.idle(max(0.0, deadline - time.monotonic()))
+                running = [t for t in self._ai_tasks.values() if not t.done()]
+                if not running and not self._acting:
+                    return
+            if time.monotonic() >= deadline:
+                raise TimeoutError("AI seats still playing or posts still waiting")
 
     async def close(self) -> None:
         """Stop the AI tasks."""
@@ -576,8 +630,6 @@ class GameService:
         """Decide for `seats` until none of them must move: mode "ai" (the AI plays the turn),
         "skip" (only what cannot be skipped, chosen by the AI) or "default" (the engine's
         default answer to a reaction window). Returns the number of actions taken."""
-        from bot.games.rattus import skip_choice
-
         taken = 0
         for _ in range(200):  # a turn is finite; this bounds a misbehaving game
             game = await self.store.get_game(game_id)
@@ -593,10 +645,13 @@ class GameService:
             rnd = random.Random(f"{game.seed}:{game.seq}:{seat}:{mode}")
             if mode == "default":
                 action = engine.default_action(state, seat)
-            else:
-                decide = skip_choice if mode == "skip" else choose_action
+            elif mode == "skip":
                 action = await asyncio.to_thread(
-                    decide, engine, engine.view(state, seat), legal, rnd
+                    adapter_for(game.game).skip, engine.view(state, seat), legal, rnd
+                )
+            else:
+                action = await asyncio.to_thread(
+                    choose_action, engine, engine.view(state, seat), legal, rnd
                 )
             origin = {"ai": "clock-ai", "skip": "clock-skip", "default": "timeout"}[mode]
             try:
@@ -617,11 +672,18 @@ class GameService:
         game = await self.game_in(channel_id)
         if user.id != game.creator_id and not user.manage_server:
             raise BotError("settings_not_allowed")
+        old = self.settings_of(game)
         try:
-            settings = self.settings_of(game).changed(**changes)
+            settings = old.changed(**changes)
         except SettingError as exc:
             raise BotError(f"setting_{exc.key}", **exc.params) from None
         await self.store.update_settings(game.id, {**game.settings, **settings.to_dict()})
+        for replan in self.replanners:
+            # Reminders and clocks already waiting follow the new settings at once.
+            try:
+                await replan(game, old, settings)
+            except Exception:
+                log.exception("game %s: re-planning after new settings failed", game.id)
         return settings
 
     async def set_preference(self, channel_id: int, user: UserRef, flag: str, value: bool) -> None:
@@ -631,6 +693,11 @@ class GameService:
         if player is None:
             raise BotError("not_in_game")
         await self.store.set_player_flag(game.id, player.position, flag, value)
+
+    async def set_reminders(self, channel_id: int, user: UserRef, how: str) -> None:
+        """How a player is reminded in this game: "channel", "dm" or "off"."""
+        await self.set_preference(channel_id, user, "muted", how == "off")
+        await self.set_preference(channel_id, user, "remind_dm", how == "dm")
 
     # ------------------------------------------------------------------ stand-ins
 
@@ -687,8 +754,6 @@ class GameService:
     ) -> tuple[RequestRow | None, Outcome | None]:
         """Take back the user's last action: at once when nobody else must agree, else a
         request the other people of the game answer with buttons."""
-        from bot.games.rattus import reveals_hidden
-
         game = await self.game_in(channel_id)
         if game.status != "active":
             raise BotError("not_started")
@@ -697,7 +762,7 @@ class GameService:
         (last,) = await self.store.actions(game.id, after=game.seq - 1)
         if last.actor_id != user.id:
             raise BotError("undo_not_yours")
-        if reveals_hidden(last.events):
+        if await self.showed_hidden(game, last):
             raise BotError("undo_revealed")
         needed = people_to_ask(game, excluding=(user.id,))
         if not needed:
@@ -707,14 +772,24 @@ class GameService:
         )
         return request, None
 
+    async def showed_hidden(self, game: GameRow, row: Any) -> bool:
+        """True when a stored action showed someone hidden information (a token turned up, a
+        private look, a card drawn): the engine's own events say so, replayed from the state
+        before the action."""
+        engine = self.engine(game)
+        state = await self.state_at(game, row.seq - 1)
+        step = engine.apply(state, row.seat, engine.parse_action(row.action))
+        return any(e.shows_hidden for e in step.events)
+
     async def answer(
         self, request_id: int, user: UserRef, agree: bool
     ) -> tuple[str, RequestRow, Outcome | None]:
-        """A vote on an undo or takeover request: ("waiting" | "done" | "refused", ...)."""
+        """A vote on an undo or takeover request: ("waiting" | "done" | "refused", ...).
+
+        The vote is counted atomically in the database: two people agreeing at once both
+        count, and exactly one of them completes the request."""
         request = await self.requests.get(request_id)
-        if request is None:
-            raise BotError("request_closed")
-        if request.status != "open":
+        if request is None or request.status != "open":
             raise BotError("request_closed")
         if user.id not in request.needed:
             raise BotError("not_asked")
@@ -722,16 +797,14 @@ class GameService:
         if request.kind == "undo" and game.seq != request.seq:
             await self.requests.update(request.id, status="stale")
             raise BotError("request_stale")
-        if not agree:
-            await self.requests.update(request.id, status="refused")
-            return "refused", request, None
-        agreed = sorted(set(request.agreed) | {user.id})
-        if not set(request.needed) <= set(agreed):
-            await self.requests.update(request.id, agreed=agreed)
-            request.agreed = agreed
-            return "waiting", request, None
-        if not await self.requests.update(request.id, agreed=agreed, status="done"):
-            raise BotError("request_closed")
+        try:
+            status, request = await self.requests.vote(request_id, user.id, agree)
+        except LookupError:
+            raise BotError("request_closed") from None
+        except PermissionError:
+            raise BotError("not_asked") from None
+        if status != "done":
+            return status, request, None
         outcome = None
         if request.kind == "undo":
             outcome = await self._undo(game.id, request.seq)
@@ -748,7 +821,12 @@ class GameService:
                 raise StaleAction(game_id)
             engine = self.engine(game)
             before = engine.to_move(await self.state_of(game))
-            await self.store.truncate(game_id, expected_seq=seq, keep=seq - 1)
+            await self.store.truncate(
+                game_id,
+                expected_seq=seq,
+                keep=seq - 1,
+                post=Post("undo", {"before": sorted(before)}),
+            )
             self.forget(game_id)
             game = await self.store.get_game(game_id)
             state = await self.state_of(game)
@@ -761,7 +839,7 @@ class GameService:
                 previous_to_move=before,
                 undone=True,
             )
-            await self._publish(outcome)
+            await self._committed(outcome)
         self._kick_ai(game_id)
         return outcome
 
@@ -774,6 +852,22 @@ class GameService:
     async def history(self, game: GameRow) -> list[Any]:
         """Every stored action of a game."""
         return list(await self.store.actions(game.id))
+
+    async def history_events(self, game: GameRow) -> list[tuple[int, list[dict[str, Any]]]]:
+        """(seq, events) of the set-up (seq 0) and of every stored action, oldest first."""
+        out: list[tuple[int, list[dict[str, Any]]]] = []
+        if game.status in ("active", "over"):
+            first = await self.state_at(game, 0)
+            out.append((0, [e.to_dict() for e in self.engine(game).setup_events(first)]))
+        out.extend((row.seq, list(row.events)) for row in await self.store.actions(game.id))
+        return out
+
+    async def settle(self, game_id: int, timeout: float) -> None:
+        """Wait (at most `timeout`) until the game's AI seats have nothing left to play now,
+        so their moves join the post of the action that woke them."""
+        task = self._ai_tasks.get(game_id)
+        if task is not None and not task.done():
+            await asyncio.wait({task}, timeout=timeout)
 
 
 def run_blocking(fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:

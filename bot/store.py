@@ -23,6 +23,10 @@ from urllib.parse import unquote, urlparse
 import aiosqlite
 
 SNAPSHOT_EVERY = 8  # actions between two state snapshots; loading replays at most this many
+# SQLite waits at most this long (ms) inside its own thread for another process's write lock;
+# longer waits happen here, in asyncio, so one slow write never stalls every other game.
+BUSY_TIMEOUT_MS = 50
+BUSY_PATIENCE = 30.0  # seconds a write waits for the lock before giving up (StoreBusy)
 
 
 class StoreError(Exception):
@@ -45,6 +49,14 @@ class GameNotFound(StoreError):
 
 class ChannelBusy(StoreError):
     """The channel already has an open game."""
+
+
+class StoreBusy(StoreError):
+    """Another process held the database's write lock for too long: nothing was changed."""
+
+
+class StoreReadOnly(StoreError):
+    """The database cannot be written (a read-only file or folder, a full disk)."""
 
 
 class UnsupportedDatabase(StoreError):
@@ -144,6 +156,26 @@ class GameRow:
         raise KeyError(seat)
 
 
+@dataclass(frozen=True, slots=True)
+class Post:
+    """Something to show on Discord, written with the change that causes it."""
+
+    kind: str  # start, action, undo, notice, end, dm
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class PostRow:
+    """A stored post waiting in the outbox."""
+
+    id: int
+    game_id: int
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: float
+
+
 @dataclass(slots=True)
 class ActionRow:
     """One stored action."""
@@ -210,9 +242,25 @@ class Store:
         # (the WAL is written before COMMIT returns); only a power cut may lose the newest.
         await db.execute("PRAGMA synchronous = NORMAL")
         await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
+        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         self._db = db
         await self.migrate()
+        await self.check_writable()
+
+    async def check_writable(self) -> None:
+        """Start-up: make sure the database can be written (StoreReadOnly otherwise)."""
+        try:
+            async with self.transaction() as db:
+                await db.execute(
+                    "CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT)"
+                )
+                await db.execute(
+                    "INSERT INTO bot_meta (key, value) VALUES ('opened_at', ?)"
+                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (str(self._clock()),),
+                )
+        except aiosqlite.OperationalError as exc:
+            raise StoreReadOnly(f"the database {self.path} cannot be written: {exc}") from exc
 
     async def close(self) -> None:
         """Close the connection."""
@@ -250,9 +298,13 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error), one at a time."""
+        """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error), one at a time.
+
+        While another process holds the write lock, BEGIN is retried from asyncio (with short
+        pauses) rather than inside SQLite's thread, so reads of other games go on meanwhile;
+        after BUSY_PATIENCE seconds StoreBusy is raised and nothing was changed."""
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            await self._begin()
             try:
                 yield self.db
             except BaseException:
@@ -260,6 +312,21 @@ class Store:
                 raise
             else:
                 await self.db.execute("COMMIT")
+
+    async def _begin(self) -> None:
+        deadline = time.monotonic() + BUSY_PATIENCE
+        pause = 0.01
+        while True:
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+                return
+            except aiosqlite.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise StoreBusy(f"the database {self.path} stayed locked") from exc
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.5)
 
     # ------------------------------------------------------------------ games
 
@@ -347,8 +414,8 @@ class Store:
         ) as cur:
             return [int(r["id"]) for r in await cur.fetchall()]
 
-    async def set_status(self, game_id: int, status: str) -> None:
-        """Change a game's status (ended_at is set when it ends)."""
+    async def set_status(self, game_id: int, status: str, post: Post | None = None) -> None:
+        """Change a game's status (ended_at is set when it ends) and queue `post`."""
         now = self._clock()
         ended = now if status in ("over", "abandoned") else None
         async with self.transaction() as db:
@@ -357,6 +424,10 @@ class Store:
                 " WHERE id = ?",
                 (status, now, ended, game_id),
             )
+            if post is not None:
+                async with db.execute("SELECT seq FROM games WHERE id = ?", (game_id,)) as cur:
+                    row = await cur.fetchone()
+                await _queue(db, game_id, int(row["seq"]) if row else 0, post, now)
 
     async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
         """Remember the lobby or turn message of a game."""
@@ -440,9 +511,14 @@ class Store:
             )
 
     async def start_game(
-        self, game_id: int, seats: Mapping[int, int], state: Mapping[str, Any]
+        self,
+        game_id: int,
+        seats: Mapping[int, int],
+        state: Mapping[str, Any],
+        post: Post | None = None,
     ) -> None:
-        """Seat the players (position -> seat), store the set-up state, mark the game active."""
+        """Seat the players (position -> seat), store the set-up state, mark the game active,
+        and queue `post` in the same transaction."""
         now = self._clock()
         async with self.transaction() as db:
             async with db.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
@@ -462,6 +538,8 @@ class Store:
                 "UPDATE games SET status = 'active', seq = 0, updated_at = ? WHERE id = ?",
                 (now, game_id),
             )
+            if post is not None:
+                await _queue(db, game_id, 0, post, now)
 
     # ------------------------------------------------------------------ the log
 
@@ -477,11 +555,13 @@ class Store:
         events: list[dict[str, Any]],
         state: Mapping[str, Any],
         over: bool,
+        post: Post | None = None,
     ) -> int:
         """Store one applied action as seq expected_seq + 1; StaleGame if someone was first.
 
-        The new state is snapshotted every SNAPSHOT_EVERY actions and at the end of the game.
-        Returns the new sequence number; it is durable when this returns.
+        The new state is snapshotted every SNAPSHOT_EVERY actions and at the end of the game;
+        `post` is queued in the outbox in the same transaction. Returns the new sequence
+        number; the action (and its post) are durable when this returns.
         """
         seq = expected_seq + 1
         now = self._clock()
@@ -508,10 +588,15 @@ class Store:
                     "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
                     (game_id, seq, _json(state)),
                 )
+            if post is not None:
+                await _queue(db, game_id, seq, post, now)
         return seq
 
-    async def truncate(self, game_id: int, *, expected_seq: int, keep: int) -> None:
-        """Drop the actions after `keep` (undo); StaleGame if someone acted meanwhile."""
+    async def truncate(
+        self, game_id: int, *, expected_seq: int, keep: int, post: Post | None = None
+    ) -> None:
+        """Drop the actions after `keep` (undo) and queue `post`; StaleGame if someone acted
+        meanwhile."""
         async with self.transaction() as db:
             cur = await db.execute(
                 "UPDATE games SET seq = ?, updated_at = ? WHERE id = ? AND seq = ?",
@@ -521,6 +606,8 @@ class Store:
                 raise StaleGame(game_id, expected_seq, -1)
             await db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
             await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, keep))
+            if post is not None:
+                await _queue(db, game_id, keep, post, self._clock())
 
     async def latest_snapshot(
         self, game_id: int, at_most: int | None = None
@@ -556,6 +643,75 @@ class Store:
         ) as cur:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
+
+    # ------------------------------------------------------------------ the outbox
+
+    async def queue(self, game_id: int, post: Post, *, seq: int | None = None) -> None:
+        """Queue a post that no action causes (a notice, the end of a game)."""
+        async with self.transaction() as db:
+            if seq is None:
+                async with db.execute("SELECT seq FROM games WHERE id = ?", (game_id,)) as cur:
+                    row = await cur.fetchone()
+                if row is None:
+                    raise GameNotFound(f"no game {game_id}")
+                seq = int(row["seq"])
+            await _queue(db, game_id, seq, post, self._clock())
+
+    async def posts(self, game_id: int, limit: int = 200) -> list[PostRow]:
+        """The posts of a game still waiting, oldest first."""
+        async with self.db.execute(
+            "SELECT * FROM outbox WHERE game_id = ? ORDER BY id LIMIT ?", (game_id, limit)
+        ) as cur:
+            return [_post(r) for r in await cur.fetchall()]
+
+    async def games_with_posts(self) -> list[int]:
+        """Ids of the games that have posts waiting."""
+        async with self.db.execute("SELECT DISTINCT game_id FROM outbox ORDER BY game_id") as cur:
+            return [int(r["game_id"]) for r in await cur.fetchall()]
+
+    async def posted(
+        self,
+        game_id: int,
+        ids: list[int],
+        *,
+        turn_message_id: int | None = None,
+        clear_turn_message: bool = False,
+        then: list[Post] | None = None,
+    ) -> None:
+        """Posts shown: delete them, remember the new turn message, and queue what comes next
+        (the DMs of those posts), all in one transaction."""
+        now = self._clock()
+        async with self.transaction() as db:
+            marks = ", ".join("?" for _ in ids)
+            if ids:
+                await db.execute(
+                    f"DELETE FROM outbox WHERE game_id = ? AND id IN ({marks})", (game_id, *ids)
+                )
+            if turn_message_id is not None or clear_turn_message:
+                await db.execute(
+                    "UPDATE games SET turn_message_id = ? WHERE id = ?",
+                    (turn_message_id, game_id),
+                )
+            for post in then or []:
+                await _queue(db, game_id, int(post.payload.get("seq", 0)), post, now)
+
+
+async def _queue(db: aiosqlite.Connection, game_id: int, seq: int, post: Post, now: float) -> None:
+    await db.execute(
+        "INSERT INTO outbox (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+        (game_id, seq, post.kind, _json(post.payload), now),
+    )
+
+
+def _post(r: aiosqlite.Row) -> PostRow:
+    return PostRow(
+        id=int(r["id"]),
+        game_id=int(r["game_id"]),
+        seq=int(r["seq"]),
+        kind=r["kind"],
+        payload=json.loads(r["payload"]),
+        created_at=float(r["created_at"]),
+    )
 
 
 class Schedule:
@@ -696,6 +852,34 @@ class Requests:
         ) as cur:
             row = await cur.fetchone()
         return _request(row) if row else None
+
+    async def vote(self, request_id: int, user_id: int, agree: bool) -> tuple[str, RequestRow]:
+        """Count one vote atomically: ("waiting" | "done" | "refused", the request after it).
+
+        The read and the write are one transaction (BEGIN IMMEDIATE holds the write lock), so
+        two people voting at once both count. Raises LookupError("request_closed") when the
+        request is not open, PermissionError when this user is not asked.
+        """
+        async with self.store.transaction() as db:
+            async with db.execute("SELECT * FROM requests WHERE id = ?", (request_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] != "open":
+                raise LookupError("request_closed")
+            request = _request(row)
+            if user_id not in request.needed:
+                raise PermissionError("not_asked")
+            if not agree:
+                request.status = "refused"
+            else:
+                request.agreed = sorted(set(request.agreed) | {user_id})
+                if set(request.needed) <= set(request.agreed):
+                    request.status = "done"
+            await db.execute(
+                "UPDATE requests SET agreed = ?, status = ? WHERE id = ?",
+                (_json(request.agreed), request.status, request_id),
+            )
+        status = "waiting" if request.status == "open" else request.status
+        return status, request
 
     async def update(
         self,

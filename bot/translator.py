@@ -9,11 +9,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import LANGUAGES, catalog, language
+from bot.adapter import adapters
+from bot.i18n import BOT, LANGUAGES, language
 
 
 class CatalogTranslator(app_commands.Translator):
-    """Translates command texts from bot/locales/*.json."""
+    """Translates command texts from the bot's and every game's catalogue (`cmd-…` ids)."""
 
     async def translate(
         self,
@@ -25,4 +26,8 @@ class CatalogTranslator(app_commands.Translator):
         lang = language(locale)
         if lang == "en" or lang not in LANGUAGES:
             return None
-        return catalog(lang).get(f"cmd.{string.message}")
+        for catalog in [*(a.catalog for a in adapters().values()), BOT]:
+            found = catalog.command(string.message, lang)
+            if found is not None:
+                return found
+        return None

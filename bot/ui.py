@@ -12,13 +12,16 @@ from typing import Any, cast
 
 import discord
 
-from bot.games.rattus import VERBS, describe, group_key, group_label, verb_label, verb_of
+from bot.adapter import GameAdapter
 from bot.i18n import t
 
 MAX_OPTIONS = 25  # Discord: options in one select, buttons in one message
-# Verbs whose options may carry private information (an Astronomer's drawn cards, a hand):
-# they are always chosen in an ephemeral picker, never shown on the public turn message.
-PRIVATE_VERBS = frozenset({"choose", "protect", "pass"})
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
 
 
 def _clip(text: str, limit: int) -> str:
@@ -203,49 +206,50 @@ def lobby_view(game_id: int, lang: str) -> discord.ui.View:
     return view
 
 
-def by_verb(actions: Sequence[str]) -> dict[str, list[str]]:
-    """Action texts grouped by verb, in the order of VERBS."""
+def by_verb(adapter: GameAdapter, actions: Sequence[str]) -> dict[str, list[str]]:
+    """Action texts grouped by verb, in the game's order of verbs."""
     groups: dict[str, list[str]] = {}
     for text in actions:
-        groups.setdefault(verb_of(text), []).append(text)
-    order = {v: i for i, v in enumerate(VERBS)}
+        groups.setdefault(adapter.verb(text), []).append(text)
+    order = {v: i for i, v in enumerate(adapter.verbs)}
     return dict(sorted(groups.items(), key=lambda kv: order.get(kv[0], len(order))))
 
 
 def turn_view(
+    adapter: GameAdapter,
     game_id: int,
     seq: int,
     legal: Mapping[int, Sequence[str]],
     lang: str,
+    *,
+    window: bool = False,
 ) -> discord.ui.View | None:
-    """The buttons of a turn message, from the legal actions of the seats to move."""
+    """The buttons of a turn message, from the legal actions of the seats to move.
+
+    An action the game marks private (drawn from a hidden hand) is never a button of its own:
+    its verb opens a private picker. In a window (several seats, or a seat answering off its
+    turn) one button opens each asked seat's own picker."""
     movers = [seat for seat, acts in legal.items() if acts]
     if not movers:
         return None
     view = discord.ui.View(timeout=None)
-    if len(movers) > 1:
-        # Several seats decide at once (a reaction): each opens a picker of their own options.
-        view.add_item(TurnButton(game_id, seq, "k", "any", label=t("verb.any", lang)))
+    if len(movers) > 1 or window:
+        view.add_item(TurnButton(game_id, seq, "k", "any", label=adapter.t("verb.any", lang)))
         return view
-    groups = by_verb(legal[movers[0]])
+    groups = by_verb(adapter, legal[movers[0]])
     for verb, texts in list(groups.items())[:MAX_OPTIONS]:
-        style = discord.ButtonStyle.primary
-        if verb == "plague":
-            style = discord.ButtonStyle.danger
-        elif verb in ("done", "keep", "swap"):
-            style = discord.ButtonStyle.secondary
-        if len(texts) == 1 and verb not in PRIVATE_VERBS:
-            view.add_item(
-                TurnButton(game_id, seq, "a", texts[0], label=describe(texts[0], lang), style=style)
-            )
+        style = STYLES.get(adapter.style(verb), discord.ButtonStyle.primary)
+        if len(texts) == 1 and not adapter.is_private(texts[0]):
+            label = adapter.describe(texts[0], lang)
+            view.add_item(TurnButton(game_id, seq, "a", texts[0], label=label, style=style))
         else:
-            view.add_item(
-                TurnButton(game_id, seq, "k", verb, label=verb_label(verb, lang), style=style)
-            )
+            label = adapter.verb_label(verb, lang)
+            view.add_item(TurnButton(game_id, seq, "k", verb, label=label, style=style))
     return view
 
 
 def picker_view(
+    adapter: GameAdapter,
     game_id: int,
     seq: int,
     verb: str,
@@ -262,17 +266,17 @@ def picker_view(
         for text in texts:
             options.append(
                 discord.SelectOption(
-                    label=_clip(describe(text, lang, view), 100), value=f"a:{text}"
+                    label=_clip(adapter.describe(text, lang, view), 100), value=f"a:{text}"
                 )
             )
     else:
         depth = len(prefix.split()) if prefix else 1
         seen: dict[str, int] = {}
         for text in texts:
-            key = group_key(text, depth)
+            key = adapter.group_key(text, depth)
             seen[key] = seen.get(key, 0) + 1
         for key, count in list(seen.items())[:MAX_OPTIONS]:
-            label = t("pick.group", lang, label=group_label(key, lang), count=count)
+            label = t("pick.group", lang, label=adapter.group_label(key, lang), count=count)
             options.append(discord.SelectOption(label=_clip(label, 100), value=f"g:{key}"))
     picker = discord.ui.View(timeout=None)
     picker.add_item(

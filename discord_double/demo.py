@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bot.app import RattusBot
+from bot.app import GameBot
 from bot.config import Config
 from bot.service import ServiceConfig
 from discord_double import DiscordDouble, DoubleMessage
@@ -81,7 +81,7 @@ async def run_demo(out: Path, players: int, seed: int, lang: str, expansion: str
             recorder = Recorder(out, double)
             double.observers.append(recorder)
             config = Config(token="demo-token", database_url=f"sqlite:///{tmp}/demo.db")
-            bot = RattusBot(config, service_config=ServiceConfig(), guild_ready_timeout=0.01)
+            bot = GameBot(config, service_config=ServiceConfig(), guild_ready_timeout=0.01)
             bot.service.seed_source = lambda: seed
             runner = asyncio.create_task(bot.start(config.token))
             try:

@@ -106,7 +106,10 @@ class InteractionRecord:
             return False
         if kind == DEFERRED_CHANNEL_MESSAGE:
             original = self.original
-            return original is None or original.deleted or not original.loading
+            if original is not None and original.deleted:
+                # A removed deferred answer is replaced by the follow-up that comes next.
+                return bool(self.followups)
+            return original is None or not original.loading
         if kind == DEFERRED_UPDATE_MESSAGE:
             target = self.component_message
             edited = target is not None and (
@@ -152,7 +155,11 @@ class InteractionRecord:
         """Return the main message the user saw as the answer (None for autocomplete/modal)."""
         kind = self.ack_type
         if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
-            return self.original
+            original = self.original
+            if original is not None and original.deleted and self.followups:
+                # The bot removed its deferred answer and answered with a follow-up instead.
+                return self.followups[0]
+            return original
         if kind == UPDATE_MESSAGE:
             return self.component_message
         if kind == DEFERRED_UPDATE_MESSAGE:

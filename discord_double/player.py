@@ -98,6 +98,9 @@ class Table:
 
     async def play_one(self, rnd: random.Random, *, use_slash: bool = False) -> InteractionRecord:
         """The person to move makes one random legal move; return the deciding interaction."""
+        await self.double.wait_for(
+            lambda: self.current_turn() is not None or self.over(), timeout=15, what="a turn"
+        )
         message = self.current_turn()
         assert message is not None, "no turn message"
         seq = turn_seq(message)

@@ -9,10 +9,27 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.adapter import adapters
+from bot.errors import user_lang
+
 if TYPE_CHECKING:
-    from bot.app import RattusBot
+    from bot.app import GameBot
 
 Interaction = discord.Interaction[Any]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every game the bot offers (its package under bot/games)."""
+    return [app_commands.Choice(name=a.title("en"), value=name) for name, a in adapters().items()]
+
+
+async def variant_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The variants of the game chosen in the same command."""
+    game = str(getattr(interaction.namespace, "game", "") or "")
+    if not game and len(adapters()) == 1:
+        game = next(iter(adapters()))
+    pairs = interaction.client.handlers.variant_choices(game, current, user_lang(interaction))
+    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
 
 class GameCog(
@@ -20,38 +37,38 @@ class GameCog(
 ):
     """Open a lobby, join, start, look at the board and the log, end a game."""
 
-    def __init__(self, bot: RattusBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
 
     @app_commands.command(name=_("new"), description=_("Open a game lobby in this channel"))
     @app_commands.describe(
         game=_("Which game"),
-        expansion=_("Play with an expansion"),
+        variant=_("A variant or an expansion of that game"),
         language=_("Language of the game's channel messages"),
-        cards=_("Class cards chosen for Africanus (comma-separated; random if empty)"),
+        setup=_("Set-up choices of that game (e.g. the cards in play; random if empty)"),
     )
     @app_commands.choices(
-        game=[app_commands.Choice(name="Rattus", value="rattus")],
-        expansion=[app_commands.Choice(name="Africanus (2-6 players)", value="africanus")],
+        game=game_choices(),
         language=[
             app_commands.Choice(name="English", value="en"),
             app_commands.Choice(name="Français", value="fr"),
         ],
     )
+    @app_commands.autocomplete(variant=variant_choices)
     @app_commands.rename(
-        game=_("game"), expansion=_("expansion"), language=_("language"), cards=_("cards")
+        game=_("game"), variant=_("variant"), language=_("language"), setup=_("setup")
     )
     async def new(
         self,
         interaction: Interaction,
-        game: str = "rattus",
-        expansion: str | None = None,
+        game: str,
+        variant: str | None = None,
         language: str | None = None,
-        cards: str | None = None,
+        setup: str | None = None,
     ) -> None:
         """Open a lobby."""
-        await self.bot.handlers.new_game(interaction, game, expansion, language, cards)
+        await self.bot.handlers.new_game(interaction, game, variant, language, setup)
 
     @app_commands.command(name=_("join"), description=_("Join the lobby of this channel"))
     async def join(self, interaction: Interaction) -> None:
@@ -114,7 +131,7 @@ class GameCog(
         max_reminders=_("At most this many reminders per decision"),
         clock_hours=_("Turn clock in hours (0: no clock)"),
         clock_policy=_("What happens when the turn clock runs out"),
-        reaction_minutes=_("Africanus: minutes to decide on a region card"),
+        reaction_minutes=_("Minutes to answer a decision outside one's turn"),
     )
     @app_commands.choices(
         language=[

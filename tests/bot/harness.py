@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.app import RattusBot
+from bot.app import GameBot
 from bot.config import Config
 from bot.service import ServiceConfig
 from discord_double import DiscordDouble, DoubleChannel, DoubleGuild, DoubleMessage, DoubleUser
@@ -49,14 +49,14 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(w: World, seed: int = 4242, **service: Any) -> AsyncIterator[RattusBot]:
+async def running_bot(w: World, seed: int = 4242, **service: Any) -> AsyncIterator[GameBot]:
     """Run the bot until the double saw it identify and sync; close it afterwards.
 
     Games get the fixed seed `seed`, so a test plays the same game on every run.
     """
     sessions = len(w.double.sessions)
     config = Config(token="test-token", database_url=w.database)
-    bot = RattusBot(config, service_config=ServiceConfig(**service), guild_ready_timeout=0.01)
+    bot = GameBot(config, service_config=ServiceConfig(**service), guild_ready_timeout=0.01)
     bot.service.seed_source = lambda: seed
     runner = asyncio.create_task(bot.start(config.token))
     ready = asyncio.create_task(w.double.wait_for_ready(min_sessions=sessions + 1))

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.ai import choose_action
-from bot.ai_rattus import decide
+from bot.games.rattus.ai import decide
 from engine.rattus import GAME
 from engine.rattus.state import Ending, Flags, Phase, State
 from tests.engine.builders import africa_position, position, random_playout, token_index

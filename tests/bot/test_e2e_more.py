@@ -6,7 +6,7 @@ import random
 import re
 from pathlib import Path
 
-from bot.games.rattus import region_card
+from bot.games.rattus.adapter import region_card
 from tests.bot.harness import buttons, game_over, running_bot, table, world
 
 CARD_TEXT = re.compile(r"[A-Z][a-z]+ \([^)]*\)")
@@ -19,7 +19,7 @@ async def test_five_players_with_africanus_each_dm_holds_only_their_own_cards(
     hand and nobody else's."""
     async with world(tmp_path) as w, running_bot(w, seed=5150) as bot:
         d = w.double
-        r = await d.slash(w.alice, w.channel, "game new", game="rattus", expansion="africanus")
+        r = await d.slash(w.alice, w.channel, "game new", game="rattus", variant="africanus")
         await r.wait_done()
         assert "Africanus" in r.content
         people = [w.alice, w.bob, w.dave, w.erin]

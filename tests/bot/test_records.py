@@ -45,7 +45,7 @@ async def play(service: GameService, channel: int, steps: int | None, rnd: rando
 
 
 async def new_game(service: GameService, channel: int) -> None:
-    await service.new_lobby(guild_id=9, channel_id=channel, creator=ANA)
+    await service.new_lobby(game="rattus", guild_id=9, channel_id=channel, creator=ANA)
     await service.join(channel, BEN)
     await service.start(channel, ANA)
 
@@ -87,7 +87,7 @@ async def test_server_statistics(service: GameService) -> None:
     for channel in (1, 2):
         await new_game(service, channel)
         await play(service, channel, None, random.Random(channel))
-    await service.new_lobby(guild_id=9, channel_id=3, creator=ANA)
+    await service.new_lobby(game="rattus", guild_id=9, channel_id=3, creator=ANA)
     stats = await server_stats(service, 9)
     assert stats["played"] == 2 and stats["active"] == 1 and stats["abandoned"] == 0
     assert sum(count for _, count in stats["wins"]) == 2
@@ -102,6 +102,7 @@ async def test_an_unanswered_reaction_window_applies_the_standing_default(tmp_pa
     await bench.boot()
     try:
         await bench.service.new_lobby(
+            game="rattus",
             guild_id=1,
             channel_id=50,
             creator=ANA,

@@ -72,7 +72,11 @@ class Bench:
 
     async def game(self, **settings: object) -> GameRow:
         await self.service.new_lobby(
-            guild_id=1, channel_id=CHANNEL, creator=ANA, settings={"lang": "en", **settings}
+            game="rattus",
+            guild_id=1,
+            channel_id=CHANNEL,
+            creator=ANA,
+            settings={"lang": "en", **settings},
         )
         await self.service.join(CHANNEL, BEN)
         await self.service.start(CHANNEL, ANA)

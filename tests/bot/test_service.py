@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,21 +22,35 @@ CHANNEL = 100
 
 
 class Recorder:
-    """A publisher that keeps every outcome."""
+    """A publisher that keeps every committed outcome (and every wake-up)."""
 
     def __init__(self) -> None:
         self.outcomes: list[Outcome] = []
+        self.woken: list[int] = []
 
     async def publish(self, outcome: Outcome) -> None:
         self.outcomes.append(outcome)
+
+    def notify(self, game_id: int, *, hold: int | None = None) -> None:
+        self.woken.append(game_id)
+
+    async def idle(self, timeout: float = 30.0) -> None:
+        return None
+
+
+def recording(store: Store, **kwargs: Any) -> tuple[GameService, Recorder]:
+    """A service whose outcomes the recorder sees once they are committed."""
+    recorder = Recorder()
+    service = GameService(store, recorder, **kwargs)
+    service.planners.append(recorder.publish)
+    return service, recorder
 
 
 @pytest.fixture
 async def env(tmp_path: Path):
     store = Store(f"sqlite:///{tmp_path}/bot.db")
     await store.open()
-    recorder = Recorder()
-    service = GameService(store, recorder, seed_source=lambda: 12345)
+    service, recorder = recording(store, seed_source=lambda: 12345)
     yield service, recorder
     await service.close()
     await store.close()
@@ -44,7 +59,7 @@ async def env(tmp_path: Path):
 async def lobby(service: GameService, *users: UserRef, expansion: str | None = None) -> int:
     options = {"expansion": expansion} if expansion else {}
     game = await service.new_lobby(
-        guild_id=1, channel_id=CHANNEL, creator=users[0], options=options
+        game="rattus", guild_id=1, channel_id=CHANNEL, creator=users[0], options=options
     )
     for user in users[1:]:
         await service.join(CHANNEL, user)
@@ -55,7 +70,7 @@ async def test_lobby_life(env) -> None:
     service, recorder = env
     game_id = await lobby(service, ANA)
     with pytest.raises(BotError) as err:
-        await service.new_lobby(guild_id=1, channel_id=CHANNEL, creator=BEN)
+        await service.new_lobby(game="rattus", guild_id=1, channel_id=CHANNEL, creator=BEN)
     assert err.value.code == "channel_busy"
     await service.join(CHANNEL, BEN)
     with pytest.raises(BotError) as err:
@@ -184,7 +199,7 @@ async def test_abandon_needs_creator_or_manage_server(env) -> None:
         await service.act(game_id, ANA.id, "open gallia")
     assert err.value.code == "game_abandoned"
     # The channel is free again.
-    await service.new_lobby(guild_id=1, channel_id=CHANNEL, creator=BEN)
+    await service.new_lobby(game="rattus", guild_id=1, channel_id=CHANNEL, creator=BEN)
 
 
 async def test_whole_game_against_an_ai_seat_and_a_restart(env, tmp_path: Path) -> None:

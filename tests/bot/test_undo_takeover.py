@@ -9,7 +9,7 @@ import pytest
 from bot.service import BotError, GameService, UserRef
 from bot.store import Store
 from engine.rattus import GAME
-from tests.bot.test_service import Recorder
+from tests.bot.test_service import recording
 
 ANA = UserRef(1, "Ana")
 BEN = UserRef(2, "Ben")
@@ -22,14 +22,14 @@ USERS = {1: ANA, 2: BEN, 3: CAT}
 async def service(tmp_path: Path):
     store = Store(f"sqlite:///{tmp_path}/u.db")
     await store.open()
-    svc = GameService(store, Recorder(), seed_source=lambda: 31)
+    svc, _ = recording(store, seed_source=lambda: 31)
     yield svc
     await svc.close()
     await store.close()
 
 
 async def started(service: GameService, *users: UserRef, ai: int = 0):
-    await service.new_lobby(guild_id=1, channel_id=CHANNEL, creator=users[0])
+    await service.new_lobby(game="rattus", guild_id=1, channel_id=CHANNEL, creator=users[0])
     for user in users[1:]:
         await service.join(CHANNEL, user)
     for _ in range(ai):

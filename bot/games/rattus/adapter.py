@@ -6,10 +6,50 @@ engine shows), never on a full state, so nothing here can leak a hidden face.
 
 from __future__ import annotations
 
+import logging
+import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.i18n import name_of, t
+from bot.adapter import GameAdapter, OptionError, who
+from bot.i18n import BOT, LANGUAGES, Catalog
+from engine.core.contract import Decision
+from engine.rattus import GAME
+from engine.rattus.data import ClassCard
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+log = logging.getLogger(__name__)
+
+CATALOG = Catalog("bot.games.rattus", BOT, errors=GAME.messages.templates)
+
+_REGION_KEYS = {"region", "source", "target", "via", "first", "second", "region2"}
+_CARD_KEYS = {"card", "protected", "class_card"}
+
+
+def name_of(kind: str, ident: str, lang: str) -> str:
+    """The display name of a region or class card in a language."""
+    key = f"{kind}.{ident}"
+    return CATALOG.t(key, lang) if CATALOG.has(key) else ident
+
+
+def t(key: str, lang: str, /, **params: Any) -> str:
+    """A Rattus text; parameters named like regions and cards are ids, named here."""
+    named: dict[str, Any] = {}
+    for name, value in params.items():
+        if name in _REGION_KEYS and isinstance(value, str):
+            value = name_of("region", value, lang)
+        elif name in _CARD_KEYS and isinstance(value, str):
+            value = name_of("card", value, lang)
+        elif name in ("phase", "what") and isinstance(value, str):
+            key = f"{name}.{value}"
+            value = CATALOG.t(key, lang) if CATALOG.has(key) else value
+        elif name == "region_card" and isinstance(value, str) and "-" in value:
+            value = region_card(value, lang)
+        named[name] = value
+    return CATALOG.t(key, lang, **named)
+
 
 # Verbs in the order the turn message shows them.
 VERBS = (
@@ -35,20 +75,6 @@ VERBS = (
     "ravage",
     "done",
 )
-
-SEAT_MARKS = ("🟧", "🟦", "🟩", "🟨", "🟪", "⬛")
-
-
-def mark(seat: int) -> str:
-    """The colour mark of a seat, as in the board image."""
-    return SEAT_MARKS[seat % len(SEAT_MARKS)]
-
-
-def who(names: Sequence[str], seat: int | None) -> str:
-    """A player's name with their colour mark."""
-    if seat is None or not 0 <= seat < len(names):
-        return "?"
-    return f"{mark(seat)} {names[seat]}"
 
 
 def symbols(syms: Sequence[str], lang: str) -> str:
@@ -156,9 +182,7 @@ def describe(action_text: str, lang: str, view: Mapping[str, Any] | None = None)
 
 
 def _has(key: str) -> bool:
-    from bot.i18n import has
-
-    return has(key)
+    return CATALOG.has(key)
 
 
 def group_key(action_text: str, depth: int) -> str:
@@ -334,32 +358,6 @@ def narrate(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | 
     return None
 
 
-def prompt(view: Mapping[str, Any], seat: int, lang: str) -> str:
-    """What the seat must decide now, in one sentence."""
-    phase = view["phase"]
-    key = f"prompt.{phase}"
-    return t(key, lang) if _has(key) else t("prompt.main", lang)
-
-
-def ranking_lines(result: Mapping[str, Any], names: Sequence[str], lang: str) -> list[str]:
-    """The final ranking with each player's breakdown."""
-    lines = []
-    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-    for row in result["ranking"]:
-        parts = [t(f"score.{k}", lang, n=v) for k, v in row["breakdown"].items()]
-        lines.append(
-            t(
-                "ranking.line",
-                lang,
-                medal=medals.get(row["rank"], f"{row['rank']}."),
-                player=who(names, row["seat"]),
-                score=row["score"],
-                detail=", ".join(parts),
-            )
-        )
-    return lines
-
-
 def region_cards_line(view: Mapping[str, Any], lang: str) -> str | None:
     """The seat's hand of region cards, if the game has them."""
     hand = view.get("hand")
@@ -390,9 +388,6 @@ def known_tokens_lines(view: Mapping[str, Any], lang: str) -> list[str]:
     return lines
 
 
-# Events after which an undo would let a player use what they just learnt.
-REVEALING = frozenset({"rat_token_revealed", "rat_token_seen", "rat_token_peeked"})
-
 # Decisions that cannot be skipped when a turn clock runs out with the "skip" policy: the
 # player still has to answer them, so the AI answers; everything else (cards, cubes,
 # abilities) is left undone.
@@ -410,27 +405,213 @@ MANDATORY_VERBS = (
 )
 
 
-def reveals_hidden(events: Sequence[Mapping[str, Any]]) -> bool:
-    """True when stored events showed hidden information to anyone (a reveal, a private
-    look, a card drawn...): such an action cannot be taken back."""
-    return any(e["type"] in REVEALING or "visible_to" in e for e in events)
-
-
-def skip_choice(engine: Any, view: Mapping[str, Any], legal: Sequence[Any], rnd: Any) -> Any:
+def skip_choice(view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
     """What a player whose clock ran out does under the "skip" policy: end what can be
     ended, and let the AI make only the decisions that cannot be skipped."""
-    from bot.ai import choose_action
-
     texts = {str(a): a for a in legal}
     for verb in ("done", "keep", "explore none", "pass"):
         if verb in texts:
             return texts[verb]
     forced = [a for a in legal if verb_of(str(a)) in MANDATORY_VERBS]
-    return choose_action(engine, view, forced or list(legal), rnd)
+    return ADAPTER.decide(view, forced or list(legal), rnd)
 
 
-def reaction_seats(engine: Any, state: Any) -> list[int]:
-    """Seats asked in a region-card reaction window (Africanus), else none."""
-    if str(getattr(state, "phase", "")) != "reaction":
-        return []
-    return sorted(engine.to_move(state))
+def parse_cards(text: str) -> list[str]:
+    """Class card ids from a comma-separated list of names (English or French) or ids."""
+    names: dict[str, str] = {}
+    for card in ClassCard:
+        names[card.value] = card.value
+        for lang in LANGUAGES:
+            names[name_of("card", card.value, lang).casefold()] = card.value
+    chosen, unknown = [], []
+    for word in (w.strip().casefold() for w in text.replace(";", ",").split(",")):
+        if not word:
+            continue
+        if word in names:
+            chosen.append(names[word])
+        else:
+            unknown.append(word)
+    if unknown:
+        raise OptionError("bad_cards", cards=", ".join(unknown))
+    return chosen
+
+
+class RattusAdapter(GameAdapter):
+    """Rattus and its Africanus expansion on Discord."""
+
+    name = "rattus"
+    command = "rattus"
+    verbs = VERBS
+    styles: ClassVar[Mapping[str, str]] = {
+        "plague": "danger",
+        "done": "secondary",
+        "keep": "secondary",
+        "swap": "secondary",
+    }
+    # An Astronomer's drawn cards and a hand of region cards are only their owner's.
+    private_verbs = frozenset({"choose", "protect", "pass"})
+
+    def t(self, key: str, lang: str, /, **params: Any) -> str:
+        """A Rattus text, naming regions and cards given by id."""
+        return t(key, lang, **params)
+
+    def record_private(self, action: str) -> bool:
+        """Private choices, and a standing order (set off-turn, seen by its seat only)."""
+        return self.is_private(action) or self.verb(action) == "standing"
+
+    def variants(self, lang: str) -> list[tuple[str, str]]:
+        """The Africanus expansion."""
+        return [("africanus", t("variant.africanus", lang))]
+
+    def options(self, variant: str | None, setup: str | None) -> dict[str, Any]:
+        """expansion=africanus, and the class cards chosen in the set-up text."""
+        options: dict[str, Any] = {}
+        if variant:
+            if variant != "africanus":
+                raise OptionError("bad_variant", variant=variant)
+            options["expansion"] = variant
+        if setup:
+            options["classes"] = parse_cards(setup)
+        return options
+
+    def option_lines(self, options: Mapping[str, Any], lang: str) -> list[str]:
+        """The expansion and the chosen class cards."""
+        lines = []
+        if options.get("expansion"):
+            lines.append(t("lobby.expansion", lang, expansion=str(options["expansion"]).title()))
+        if options.get("classes"):
+            chosen = ", ".join(name_of("card", c, lang) for c in options["classes"])
+            lines.append(t("lobby.cards", lang, cards=chosen))
+        return lines
+
+    def narrate(self, event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | None:
+        """One line for an event."""
+        return narrate(event, names, lang)
+
+    def describe(self, action: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+        """An action in words."""
+        return describe(action, lang, view)
+
+    def prompt(self, view: Mapping[str, Any], decision: Decision, seat: int, lang: str) -> str:
+        """What the seat must decide now."""
+        key = f"prompt.{decision.phase}"
+        return t(key, lang) if _has(key) else t("prompt.main", lang)
+
+    def verb(self, action: str) -> str:
+        """The verb ("keep" is the no-swap end of the Witch's spell, shown with "swap")."""
+        return verb_of(action)
+
+    def verb_label(self, verb: str, lang: str) -> str:
+        """The label of a verb's button."""
+        return verb_label(verb, lang)
+
+    def group_label(self, prefix: str, lang: str) -> str:
+        """A region, a token position, or the verb."""
+        return group_label(prefix, lang)
+
+    def choice_label(self, verb: str, index: int, value: str, lang: str) -> str:
+        """A region, a class card, a region card, or the Explorer's "none"."""
+        if _has(f"region.{value}"):
+            return name_of("region", value, lang)
+        if _has(f"card.{value}"):
+            return name_of("card", value, lang)
+        if "-" in value:
+            return region_card(value, lang)
+        if value == "none":
+            return t("action.explore_none", lang)
+        return value
+
+    def rules(self, options: Mapping[str, Any], lang: str) -> str:
+        """The rules in short."""
+        return t("rules", lang)
+
+    def private_lines(
+        self, view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str
+    ) -> list[str]:
+        """Class cards, cubes left, region cards, standing order, tokens looked at."""
+        lines = []
+        held = [c["card"] for c in view["cards"] if c["holder"] == seat]
+        lines.append(
+            t("hand.cards", lang, cards=", ".join(name_of("card", c, lang) for c in held))
+            if held
+            else t("hand.no_cards", lang)
+        )
+        lines.append(t("hand.reserve", lang, count=view["reserve"][seat]))
+        cards_line = region_cards_line(view, lang)
+        if cards_line:
+            lines.append(cards_line)
+        if view.get("standing"):
+            lines.append(t("hand.standing", lang, standing=t(f"standing.{view['standing']}", lang)))
+        known = known_tokens_lines(view, lang)
+        lines.extend(known or [t("hand.nothing_known", lang)])
+        return lines
+
+    def secret(self, view: Mapping[str, Any]) -> Any:
+        """The hand of region cards (what a seat looked at comes with its own event)."""
+        return view.get("hand")
+
+    def private_update(
+        self,
+        lines: Sequence[str],
+        before: Mapping[str, Any] | None,
+        after: Mapping[str, Any],
+        seat: int,
+        names: Sequence[str],
+        lang: str,
+    ) -> list[str]:
+        """Private event lines, and the hand of region cards when it changed silently."""
+        out = list(lines)
+        hand = after.get("hand")
+        changed = before is not None and hand is not None and before.get("hand") != hand
+        if changed and not any("🃏" in x for x in out):
+            out.append(region_cards_line(after, lang) or t("hand.empty", lang))
+        return out
+
+    def private_image(self, private_events: Sequence[Mapping[str, Any]], changed: bool) -> bool:
+        """The Witch's look comes with the picture of what she knows."""
+        return any(e.get("type") == "rat_token_seen" for e in private_events)
+
+    def window_lines(
+        self, view: Mapping[str, Any], seat: int, game_id: int, minutes: float, lang: str
+    ) -> list[str]:
+        """A region-card reaction: which token was revealed where."""
+        reaction = view.get("reaction") or {}
+        return [
+            t(
+                "window.dm",
+                lang,
+                id=game_id,
+                region=reaction.get("region", "?"),
+                face=face(reaction["token"], lang) if reaction.get("token") else "?",
+                minutes=f"{minutes:g}",
+            )
+        ]
+
+    def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+        """The strong AI; a random legal action for anything it does not model."""
+        from bot.games.rattus.ai import decide
+
+        options = list(legal)
+        try:
+            choice = decide(view, options, rnd)
+        except Exception:
+            # A decision the model does not expect must not stop the game: log it and play a
+            # legal action anyway.
+            log.exception("the strong AI failed; playing a random legal action")
+            choice = None
+        if choice is not None and choice in options:
+            return choice
+        return rnd.choice(options)
+
+    def skip(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+        """End what can be ended; the AI answers what cannot be skipped."""
+        return skip_choice(view, legal, rnd)
+
+    def cog(self, bot: Any) -> commands.Cog:
+        """/rattus …"""
+        from bot.games.rattus.cog import RattusCog
+
+        return RattusCog(bot)
+
+
+ADAPTER = RattusAdapter()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,37 +9,18 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.cogs.common import Choices, any_action, options_for, text
+
 if TYPE_CHECKING:
-    from bot.app import RattusBot
+    from bot.app import GameBot
 
 Interaction = discord.Interaction[Any]
-Choices = list[app_commands.Choice[str]]
-
-
-def options_for(
-    verb: str, index: int, previous: Sequence[str] = ()
-) -> Callable[[Interaction, str], Coroutine[Any, Any, Choices]]:
-    """An autocomplete callback for argument `index` of `verb` (earlier arguments filter)."""
-
-    async def complete(interaction: Interaction, current: str) -> Choices:
-        filled = [str(getattr(interaction.namespace, name, "") or "") for name in previous]
-        pairs = await interaction.client.handlers.autocomplete(
-            interaction, verb, index, current, filled
-        )
-        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
-
-    return complete
-
-
-def text(*words: object) -> str:
-    """An action text from its words (None words are left out)."""
-    return " ".join(str(w).strip().lower() for w in words if w is not None and str(w).strip())
 
 
 class RattusCog(commands.GroupCog, group_name=_("rattus"), group_description=_("Rattus actions")):
     """Every action of a Rattus turn."""
 
-    def __init__(self, bot: RattusBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -177,8 +157,7 @@ class RattusCog(commands.GroupCog, group_name=_("rattus"), group_description=_("
     @do.autocomplete("action")
     async def do_complete(self, interaction: Interaction, current: str) -> Choices:
         """Every legal action of the user, filtered by what was typed."""
-        pairs = await self.bot.handlers.all_actions(interaction, current)
-        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+        return await any_action(interaction, current)
 
     # ------------------------------------------------------------------ Africanus
 

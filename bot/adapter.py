@@ -1,0 +1,272 @@
+"""The seam between the generic bot and one game: what the bot says and offers for it.
+
+Every game has a package `bot/games/<game>/` whose `ADAPTER` is a `GameAdapter`: its lobby
+options, the words for its events and actions, its prompts, which choices may be public
+buttons and which stay in a private picker, the private lines of `/game hand` and DMs, the
+ranking, the AI, the rules text, its slash-command cog and its locale catalogue. The generic
+modules (app, handlers, service, publisher, ui, scheduler, records, store) only talk to games
+through this class and the engine contract; `adapters()` finds every game package.
+
+Everything here works on action texts, event dicts and views (what the store keeps and what
+the engine shows), never on a full state, so nothing can leak what a seat may not know.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from bot.i18n import BOT, Catalog
+from engine.core.contract import Decision, Game
+from engine.core.registry import get_game
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+# One mark per seat, the colours of the board image's seat pieces (render.common).
+SEAT_MARKS = ("🟧", "🟦", "🟩", "🟨", "🟪", "⬛")
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def mark(seat: int) -> str:
+    """The colour mark of a seat, as in the board image."""
+    return SEAT_MARKS[seat % len(SEAT_MARKS)]
+
+
+def who(names: Sequence[str], seat: int | None) -> str:
+    """A player's name with their colour mark."""
+    if seat is None or not 0 <= seat < len(names):
+        return "?"
+    return f"{mark(seat)} {names[seat]}"
+
+
+class OptionError(ValueError):
+    """Lobby options a game refuses; `code` is a key error.<code> of the game's catalogue."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+class GameAdapter:
+    """Everything game-specific the bot needs; subclasses override what their game has."""
+
+    name: ClassVar[str]  # the engine's name of the game
+    command: ClassVar[str]  # its slash-command group: /<command> …
+    # Verbs (first words of action texts) in the order the turn message shows them.
+    verbs: ClassVar[tuple[str, ...]] = ()
+    # Button style of a verb: "primary" (default), "secondary", "success" or "danger".
+    styles: ClassVar[Mapping[str, str]] = {}
+    # Verbs whose options may carry private information (drawn from a hidden hand, a card
+    # only its owner saw): always chosen in a private picker, never a public button.
+    private_verbs: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self) -> None:
+        self.engine: Game[Any, Any] = get_game(self.name)
+        package = type(self).__module__.rsplit(".", 1)[0]
+        self.catalog = Catalog(package, BOT, errors=self.engine.messages.templates)
+
+    # ------------------------------------------------------------------ words
+
+    def t(self, key: str, lang: str, /, **params: Any) -> str:
+        """A text of this game (or of the bot) in `lang`."""
+        return self.catalog.t(key, lang, **params)
+
+    def has(self, key: str) -> bool:
+        """True when the game's or the bot's catalogue has `key`."""
+        return self.catalog.has(key)
+
+    def title(self, lang: str) -> str:
+        """The game's name."""
+        return self.t("game.title", lang)
+
+    # ------------------------------------------------------------------ lobby
+
+    def variants(self, lang: str) -> list[tuple[str, str]]:
+        """(value, label) of each variant or expansion `/game new` offers (none by default)."""
+        return []
+
+    def options(self, variant: str | None, setup: str | None) -> dict[str, Any]:
+        """Engine options from `/game new`'s variant and free-text set-up; OptionError when the
+        game does not know them."""
+        if variant:
+            raise OptionError("bad_variant", variant=variant)
+        if setup:
+            raise OptionError("bad_setup", setup=setup)
+        return {}
+
+    def option_lines(self, options: Mapping[str, Any], lang: str) -> list[str]:
+        """Lines of the lobby message that say which options are in play."""
+        return []
+
+    def rules(self, options: Mapping[str, Any], lang: str) -> str:
+        """A summary of the rules in play (its variant or expansion included)."""
+        return self.t("rules", lang)
+
+    # ------------------------------------------------------------------ events and actions
+
+    def narrate(self, event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | None:
+        """One line for an event (public or private), or None for events that need none."""
+        key = f"event.{event['type']}"
+        if not self.has(key):
+            return None
+        params = {k: v for k, v in event.items() if k not in ("type", "visible_to")}
+        if "seat" in event:
+            params["player"] = who(names, event["seat"])
+        return self.t(key, lang, **params)
+
+    def describe(self, action: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+        """A player-facing description of one action, from its text form. `view` is the
+        deciding seat's own view, passed only in private pickers and confirmations."""
+        key = f"action.{self.verb(action)}"
+        return self.t(key, lang, text=action) if self.has(key) else action
+
+    def prompt(self, view: Mapping[str, Any], decision: Decision, seat: int, lang: str) -> str:
+        """What `seat` must decide now, in one short sentence."""
+        key = f"prompt.{decision.phase}"
+        if self.has(key):
+            return self.t(key, lang)
+        return self.t("prompt.window" if decision.window else "prompt.main", lang)
+
+    def verb(self, action: str) -> str:
+        """The verb of an action text (how buttons group actions)."""
+        return action.split()[0] if action.split() else action
+
+    def verb_label(self, verb: str, lang: str) -> str:
+        """The label of a button that stands for every action of a verb."""
+        key = f"verb.{verb}"
+        return self.t(key, lang) if self.has(key) else verb
+
+    def style(self, verb: str) -> str:
+        """The button style of a verb."""
+        return self.styles.get(verb, "primary")
+
+    def is_private(self, action: str) -> bool:
+        """True when an action must only be offered in a private picker."""
+        return self.verb(action) in self.private_verbs
+
+    def record_private(self, action: str) -> bool:
+        """True when an action's text is a private choice: a mid-game record shows it only to
+        the seat that made it."""
+        return self.is_private(action)
+
+    def group_key(self, action: str, depth: int) -> str:
+        """The first `depth` words after the verb: how long option lists are split up."""
+        return " ".join(action.split()[: 1 + depth])
+
+    def group_label(self, prefix: str, lang: str) -> str:
+        """A label for a group of actions sharing a prefix."""
+        words = prefix.split()
+        return self.verb_label(words[0], lang) if len(words) == 1 else words[-1]
+
+    def choice_label(self, verb: str, index: int, value: str, lang: str) -> str:
+        """The autocomplete label of argument `index` of `verb` with value `value`."""
+        return value
+
+    # ------------------------------------------------------------------ private information
+
+    def private_lines(
+        self, view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str
+    ) -> list[str]:
+        """What `/game hand` shows a seat (its own view), title excluded."""
+        return []
+
+    def secret(self, view: Mapping[str, Any]) -> Any:
+        """The part of a seat's view only that seat knows; when it changes, the seat is told."""
+        return None
+
+    def private_update(
+        self,
+        lines: Sequence[str],
+        before: Mapping[str, Any] | None,
+        after: Mapping[str, Any],
+        seat: int,
+        names: Sequence[str],
+        lang: str,
+    ) -> list[str]:
+        """The DM lines of one seat after some actions: its private events' lines, plus what
+        else changed in what only it knows."""
+        out = list(lines)
+        if before is not None and self.secret(before) != self.secret(after):
+            out.extend(self.private_lines(after, seat, names, lang))
+        return out
+
+    def private_image(self, private_events: Sequence[Mapping[str, Any]], changed: bool) -> bool:
+        """True when a DM should carry the seat's private image (a look, a new hand)."""
+        return changed
+
+    def window_lines(
+        self, view: Mapping[str, Any], seat: int, game_id: int, minutes: float, lang: str
+    ) -> list[str]:
+        """The DM asking a seat to answer a window, with how long it has."""
+        return [self.t("window.ask", lang, id=game_id, minutes=f"{minutes:g}")]
+
+    # ------------------------------------------------------------------ the end
+
+    def ranking_lines(
+        self, result: Mapping[str, Any], names: Sequence[str], lang: str
+    ) -> list[str]:
+        """The final ranking with each player's breakdown."""
+        lines = []
+        for row in result["ranking"]:
+            parts = [
+                self.t(f"score.{k}", lang, n=v) if self.has(f"score.{k}") else f"{k} {v}"
+                for k, v in row["breakdown"].items()
+            ]
+            lines.append(
+                self.t(
+                    "ranking.line",
+                    lang,
+                    medal=MEDALS.get(row["rank"], f"{row['rank']}."),
+                    player=who(names, row["seat"]),
+                    score=row["score"],
+                    detail=", ".join(parts),
+                )
+            )
+        return lines
+
+    # ------------------------------------------------------------------ AI seats
+
+    def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+        """The AI's choice among `legal`, from the seat's own view only."""
+        return rnd.choice(list(legal))
+
+    def skip(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+        """What a player whose turn clock ran out does under the "skip" policy: end what can
+        be ended, and let the AI make only the decisions that cannot be skipped."""
+        return self.decide(view, legal, rnd)
+
+    # ------------------------------------------------------------------ Discord
+
+    def cog(self, bot: Any) -> commands.Cog:
+        """The game's slash-command group (/<command> …)."""
+        raise NotImplementedError
+
+
+@cache
+def adapters() -> dict[str, GameAdapter]:
+    """Every game adapter, by game name: each package under bot/games with an ADAPTER."""
+    import bot.games
+
+    found: dict[str, GameAdapter] = {}
+    for info in pkgutil.iter_modules(bot.games.__path__):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"bot.games.{info.name}")
+        adapter = getattr(module, "ADAPTER", None)
+        if isinstance(adapter, GameAdapter):
+            found[adapter.name] = adapter
+    return found
+
+
+def adapter_for(game: str) -> GameAdapter:
+    """The adapter of a game; KeyError for a game the bot does not offer."""
+    try:
+        return adapters()[game]
+    except KeyError:
+        raise KeyError(f"no bot package for the game {game!r}") from None

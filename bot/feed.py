@@ -1,0 +1,287 @@
+"""What the publisher posts, built from the outbox: batches of a game's waiting posts.
+
+The service writes a post with every change (start, action, undo, notice, end) in the same
+transaction; here those posts become one `Batch`: everything the channel should see in one
+message (the narration of every action since the last message, the board after them, who must
+decide now and their buttons), and, per person, what only they may see. Consecutive posts are
+coalesced, so a run of AI moves, or six answers to one window, make one message.
+
+A batch is plain data (views, event dicts, action texts): the publisher turns it into words
+with the game's adapter and into Discord calls, and never reads the state or the store itself.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.adapter import adapter_for
+from bot.store import GameRow, Post, PostRow
+from engine.core.contract import Decision
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Entry:
+    """One post of a batch, with what it showed."""
+
+    kind: str  # start, action, undo, notice
+    seq: int
+    seat: int | None = None
+    actor_id: int | None = None
+    origin: str = ""
+    action: str | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    notice: tuple[str, dict[str, Any]] | None = None
+
+
+@dataclass(slots=True)
+class SeatNews:
+    """What one person should be told privately after a batch."""
+
+    seat: int
+    user_id: int
+    events: list[dict[str, Any]]  # the private events of that seat, in order
+    before: dict[str, Any] | None  # its view before the batch (None at the start)
+    after: dict[str, Any]  # its view after
+    asked: bool  # newly asked to answer a window
+    legal: list[str]  # its legal actions (for the window's picker)
+
+
+@dataclass(slots=True)
+class Batch:
+    """Waiting posts of one game shown together."""
+
+    game: GameRow
+    ids: list[int]  # the outbox rows it covers
+    seq: int  # the game's sequence number it shows
+    entries: list[Entry]
+    view: dict[str, Any]  # the public view after
+    decision: Decision
+    legal: dict[int, list[str]]  # each seat to move: its legal actions
+    result: dict[str, Any] | None
+    news: list[SeatNews]
+    started: bool
+    undone: bool
+    ended: bool  # abandoned: only the old buttons go
+    turn_changed: bool  # someone else must decide now: a new turn message (a new ping)
+
+    @property
+    def over(self) -> bool:
+        """True when the game ended with a result."""
+        return self.result is not None
+
+
+@dataclass(slots=True)
+class DirectMessage:
+    """A DM waiting in the outbox (queued once the channel got its message)."""
+
+    id: int
+    game: GameRow
+    user_id: int
+    seat: int
+    lang: str
+    lines: list[str]
+    picker: dict[str, Any] | None  # {"seq": n, "actions": [...]} for a window's answer
+    view: dict[str, Any] | None  # the seat's own view (labels of its picker, its image)
+    image: bool  # attach the seat's private image
+
+
+class Feed:
+    """Builds batches from a game's outbox, and records what was posted."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.store = service.store
+
+    async def games(self) -> list[int]:
+        """Games with posts waiting (after a restart)."""
+        return await self.store.games_with_posts()
+
+    async def next(self, game_id: int) -> Batch | DirectMessage | None:
+        """The next thing to post for a game, or None when its outbox is empty."""
+        rows = await self.store.posts(game_id)
+        if not rows:
+            return None
+        game = await self.store.get_game(game_id)
+        if rows[0].kind == "dm":
+            return _direct(rows[0], game)
+        group: list[PostRow] = []
+        for row in rows:
+            if row.kind == "dm" or row.seq > game.seq:
+                break
+            group.append(row)
+        if not group:
+            return None  # a post of an action not yet visible in this read: look again
+        return await self._batch(game, group)
+
+    async def _batch(self, game: GameRow, rows: list[PostRow]) -> Batch:
+        service = self.service
+        engine = service.engine(game)
+        started = any(r.kind == "start" for r in rows)
+        undone = any(r.kind == "undo" for r in rows)
+        ended = game.status == "abandoned"
+        entries: list[Entry] = []
+        seqs = [r.seq for r in rows if r.kind == "action"]
+        stored = {}
+        if seqs:
+            for action in await self.store.actions(game.id, after=min(seqs) - 1, upto=max(seqs)):
+                stored[action.seq] = action
+        first_seq = rows[0].seq - (1 if rows[0].kind == "action" else 0)
+        for row in rows:
+            if row.kind == "start":
+                first = await service.state_at(game, 0)
+                events = [e.to_dict() for e in engine.setup_events(first)]
+                entries.append(Entry("start", 0, events=events))
+            elif row.kind == "action":
+                found = stored.get(row.seq)
+                if found is None:
+                    continue  # taken back before it was shown
+                entries.append(
+                    Entry(
+                        "action",
+                        row.seq,
+                        seat=found.seat,
+                        actor_id=found.actor_id,
+                        origin=found.origin,
+                        action=found.action,
+                        events=list(found.events),
+                    )
+                )
+            elif row.kind == "undo":
+                entries.append(Entry("undo", row.seq))
+            elif row.kind == "notice":
+                payload = row.payload
+                entries.append(
+                    Entry("notice", row.seq, notice=(payload["key"], payload.get("params", {})))
+                )
+        state = await service.state_of(game)
+        decision = engine.decision(state)
+        result = engine.result(state) if engine.is_over(state) else None
+        legal = (
+            {s: [str(a) for a in engine.legal_actions(state, s)] for s in sorted(decision.seats)}
+            if game.status == "active"
+            else {}
+        )
+        before_first = frozenset(rows[0].payload.get("before", ()))
+        last = rows[-1]
+        before_last = frozenset(last.payload.get("before", ())) if last.kind == "action" else None
+        acted = {e.seat for e in entries if e.seat is not None}
+        turn_changed = (
+            started
+            or undone
+            or result is not None
+            or decision.seats != before_first
+            or any(seat not in decision.seats for seat in acted)
+        )
+        news = await self._news(game, state, first_seq, entries, decision, legal, before_last)
+        return Batch(
+            game=game,
+            ids=[r.id for r in rows],
+            seq=game.seq,
+            entries=entries,
+            view=engine.view(state, None),
+            decision=decision,
+            legal=legal,
+            result=result,
+            news=news,
+            started=started,
+            undone=undone,
+            ended=ended,
+            turn_changed=turn_changed,
+        )
+
+    async def _news(
+        self,
+        game: GameRow,
+        state: Any,
+        first_seq: int,
+        entries: Sequence[Entry],
+        decision: Decision,
+        legal: dict[int, list[str]],
+        before_last: frozenset[int] | None,
+    ) -> list[SeatNews]:
+        engine = self.service.engine(game)
+        if game.status not in ("active", "over"):
+            return []
+        started = any(e.kind == "start" for e in entries)
+        earlier = None if started else await self.service.state_at(game, max(0, first_seq))
+        acted = {e.seat for e in entries if e.seat is not None}
+        out = []
+        for player in game.seated():
+            seat = player.seat
+            if seat is None or player.is_ai or player.user_id is None:
+                continue
+            events = [
+                e for entry in entries for e in entry.events if seat in e.get("visible_to", ())
+            ]
+            # Asked in a window it was not already asked in (or asked again after answering).
+            asked = (
+                decision.window
+                and seat in decision.seats
+                and not player.stand_in
+                and (before_last is None or seat not in before_last or seat in acted)
+            )
+            out.append(
+                SeatNews(
+                    seat=seat,
+                    user_id=player.user_id,
+                    events=events,
+                    before=engine.view(earlier, seat) if earlier is not None else None,
+                    after=engine.view(state, seat),
+                    asked=asked,
+                    legal=legal.get(seat, []) if asked else [],
+                )
+            )
+        return out
+
+    async def posted(
+        self,
+        batch: Batch,
+        *,
+        turn_message_id: int | None,
+        clear_turn_message: bool,
+        dms: list[Post],
+    ) -> None:
+        """The batch is on Discord: drop its posts, remember the turn message, queue its DMs
+        (one transaction)."""
+        await self.store.posted(
+            batch.game.id,
+            batch.ids,
+            turn_message_id=turn_message_id,
+            clear_turn_message=clear_turn_message,
+            then=dms,
+        )
+
+    async def sent(self, message: DirectMessage) -> None:
+        """A DM is delivered (or cannot be): drop it."""
+        await self.store.posted(message.game.id, [message.id])
+
+    async def dms_closed(self, game: GameRow, user_id: int) -> None:
+        """Remember that a person does not accept DMs."""
+        await self.store.set_dm_closed(game.id, user_id, True)
+
+    def adapter(self, game: GameRow) -> Any:
+        """The adapter of a game (for the publisher's words)."""
+        return adapter_for(game.game)
+
+
+def _direct(row: PostRow, game: GameRow) -> DirectMessage:
+    p = row.payload
+    return DirectMessage(
+        id=row.id,
+        game=game,
+        user_id=int(p["user_id"]),
+        seat=int(p["seat"]),
+        lang=str(p.get("lang", "en")),
+        lines=list(p.get("lines", [])),
+        picker=p.get("picker"),
+        view=p.get("view"),
+        image=bool(p.get("image")),
+    )
