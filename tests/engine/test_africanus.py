@@ -45,6 +45,7 @@ from engine.rattus.events import (
 from engine.rattus.rules import diplomat_points, region_card_points
 from engine.rattus.state import Ending, Phase, Standing, State
 from tests.engine.builders import africa_position, card_index, play, position, with_seeds
+from tests.engine.test_leaks import TOKEN_ID
 
 AFR = {"expansion": "africanus"}
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
@@ -747,7 +748,10 @@ def test_final_ravage_order_is_chosen_by_the_last_player() -> None:
 def test_final_ravage_needs_no_choice_without_region_cards() -> None:
     s, events = play(final_position({}), (RED, "done"))
     assert GAME.is_over(s)
-    assert {r.region for r in reveals(events)} == {Region.GALLIA, Region.ITALIA}
+    shown = reveals(events)
+    assert {r.region for r in shown[:2]} == {Region.GALLIA, Region.ITALIA}
+    # Anglia has no cube: its rat is shown last, with no effect.
+    assert shown[2:] == [RatTokenRevealed(Region.ANGLIA, "F09", 1, ("K",), 0, False, (0,) * 4)]
 
 
 def test_final_ravage_reaction_window() -> None:
@@ -760,6 +764,47 @@ def test_final_ravage_reaction_window() -> None:
     result = GAME.result(s)
     red = next(r for r in result["ranking"] if r["seat"] == RED)
     assert red["breakdown"] == {"board": 3, "palace": 0, "region_cards": 0, "diplomats": 0}
+
+
+def test_final_ravage_shows_every_rat_token_after_the_chosen_order() -> None:
+    """Base rules, "Game End": "Finally, the plague ravages all the 12 regions, that is, one at
+    a time all the rat tokens are revealed and evaluated"; French rules: "tous les jetons rats
+    sont retournés l'un après l'autre"; Africanus: "La partie se termine par l'habituelle
+    dernière manche [...] A l'issue de cette dernière manche, l'épidémie ravage toutes les
+    régions [...] Le dernier joueur actif choisit l'ordre dans lequel les régions sont
+    ravagées". The rest of a region is shown once its last cube is gone, and the regions
+    without cubes come after the last ravage, so that no face is seen while the order is
+    still to be chosen."""
+    s = africa_position(
+        4,
+        tokens={"gallia": ["F01", "F07", "F03"], "italia": ["F05"], "anglia": ["F09"]},
+        cubes={"gallia": [1, 0, 0, 0], "italia": [1, 2, 0, 0]},  # every token: limit 1, P
+        holders={"peasant": RED},
+        hands={RED: ["hispania-3"]},  # B+W: it protects nothing red holds, but the order may
+        active=RED,
+        supply=[],
+    )
+    s = replace(s, phase=Phase.FINAL, ending=Ending("rat_supply_empty", YELLOW, (RED,)))
+    s, events = play(s, (RED, "done"))
+    assert s.phase is Phase.RAVAGE_ORDER and not reveals(events)
+    public = GAME.view(s, None)
+    assert [r["tokens"] for r in public["regions"] if r["id"] in ("anglia", "gallia")] == [1, 3]
+    assert not TOKEN_ID.findall(json.dumps(public))
+    s, events = play(s, (YELLOW, "ravage italia"))
+    assert GAME.is_over(s) and not any(s.board_tokens)
+    shown = [(r.region.value, r.token, r.cubes, r.outbreak, r.losses) for r in reveals(events)]
+    assert shown[0] == ("italia", "F05", 3, True, (1, 0, 0, 0))
+    # Gallia: the first token (each shows P) kills red's only cube; the two others are shown
+    # in the order they lie, with nothing to evaluate.
+    first = shown[1]
+    assert first[0] == "gallia" and first[2:] == (1, True, (1, 0, 0, 0))
+    rest = [t for t in ("F01", "F07", "F03") if t != first[1]]
+    assert shown[2:4] == [("gallia", t, 0, False, (0, 0, 0, 0)) for t in rest]
+    assert shown[4:] == [("anglia", "F09", 0, False, (0, 0, 0, 0))]
+    assert [type(e).__name__ for e in events[-2:]] == ["HandsRevealed", "GameEnded"]
+    revealed = GAME.view(s, None)["recent"]["revealed"]
+    assert [(x["region"], x["id"]) for x in revealed] == [(r, t) for r, t, *_ in shown]
+    assert GAME.result(s)["winner"] == YELLOW and GAME.result(s)["ranking"][0]["score"] == 2
 
 
 def test_orient_cards_in_the_final_round() -> None:
