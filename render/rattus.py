@@ -830,7 +830,8 @@ def _legend_items(view: Mapping[str, Any]) -> tuple[str, ...]:
     """Africanus pieces present in this game, to explain under the panel."""
     cards = {c["card"] for c in view["cards"]}
     items = []
-    if view.get("diplomats") or "sultan" in cards:
+    # The view says when the game has diplomats (a supply, with the Sultan) and none else.
+    if view.get("diplomats") or view.get("diplomat_supply") is not None:
         items.append("diplomat")
     if view.get("caravan") or "caravaneer" in cards:
         items.append("caravan")

@@ -308,11 +308,20 @@ def has_diplomat(s: State, r: int, seat: int) -> bool:
     return s.africa is not None and bool(s.africa.diplomats[r] >> seat & 1)
 
 
+def diplomats_in_game(s: State) -> int:
+    """Diplomats in the game. Africanus, preparation: "Si la carte Sultan est en jeu, les
+    pions Diplomate sont placés près du plateau de jeu": none without the Sultan."""
+    b = s.board
+    if s.africa is None or b.diplomats_with not in s.cards:
+        return 0
+    return b.diplomats
+
+
 def diplomats_left(s: State) -> int:
     """Diplomats still in the common supply."""
     if s.africa is None:
         return 0
-    return s.board.diplomats - sum(bin(m).count("1") for m in s.africa.diplomats)
+    return diplomats_in_game(s) - sum(bin(m).count("1") for m in s.africa.diplomats)
 
 
 def _place_counts(s: State, seat: int, r: int, peasant: bool) -> tuple[int, ...]:

@@ -125,7 +125,8 @@ def test_setup_numbers(
         assert s.opening == sum(rounds, ())
     view = GAME.view(s, None)
     assert view["hand_counts"] == [3] * players and view["deck"] == 3 * regions - 3 * players
-    assert view["diplomat_supply"] == 15 and view["discard"] == 0
+    assert view["diplomat_supply"] == (15 if ClassCard.SULTAN in s.cards else None)
+    assert view["discard"] == 0
 
 
 @pytest.mark.parametrize(
@@ -589,6 +590,31 @@ def test_sultan_diplomats() -> None:
     assert events.index(returned[0]) > events.index(shown[1])
     assert GAME.view(s, None)["diplomats"] == {}
     assert GAME.view(s, None)["diplomat_supply"] == 15
+
+
+def test_diplomats_only_with_the_sultan() -> None:
+    """Africanus, "Mise en place": "Si la carte Sultan est en jeu, les pions Diplomate sont
+    placés près du plateau de jeu"; without the Sultan the game has no diplomats: no supply in
+    the view (None), none on the board, none in the scores."""
+    base = GAME.view(GAME.new_game(4, 1), None)
+    assert "diplomat_supply" not in base
+    for classes, supply in (
+        (["peasant", "merchant", "monk", "knight", "witch", "king"], None),
+        (["peasant", "merchant", "monk", "knight", "witch", "sultan"], 15),
+    ):
+        s = GAME.new_game(4, 1, {**AFR, "classes": classes})
+        view = GAME.view(s, None)
+        assert view["diplomat_supply"] == supply and view["diplomats"] == {}
+        assert all(GAME.view(s, p)["diplomat_supply"] == supply for p in range(4))
+    no_sultan = africa_position(4, cubes={"gallia": [2, 0, 0, 0]}, holders={"caravaneer": RED})
+    assert ClassCard.SULTAN not in no_sultan.cards
+    assert GAME.view(no_sultan, None)["diplomat_supply"] is None
+    assert not [a for a in GAME.legal_actions(no_sultan, RED) if str(a).startswith("sultan")]
+    with pytest.raises(IllegalAction) as err:
+        play(no_sultan, (RED, "sultan gallia"))
+    assert err.value.code == "no_card"
+    breakdown = GAME.result(no_sultan)["ranking"][0]["breakdown"]
+    assert breakdown["diplomats"] == 0
 
 
 def test_diplomat_cube_dies_last() -> None:

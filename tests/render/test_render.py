@@ -340,6 +340,26 @@ def test_the_final_board_shows_every_rat_token_face(name: str) -> None:
         assert f"{rev['limit']} " + "+".join(rev["symbols"]) in text
 
 
+def test_no_diplomat_in_the_image_without_the_sultan() -> None:
+    """Africanus, "Mise en place": "Si la carte Sultan est en jeu, les pions Diplomate sont
+    placés près du plateau de jeu": the image's legend explains the diplomat only when the
+    game has some (the view gives them a supply), and the text names none."""
+    from render.rattus import _legend_items
+
+    names = NAMES[:4]
+    without = ["peasant", "merchant", "monk", "knight", "witch", "caravaneer"]
+    with_sultan = ["peasant", "merchant", "monk", "knight", "sultan", "caravaneer"]
+    views = {}
+    for key, classes in (("without", without), ("with", with_sultan)):
+        state = GAME.new_game(4, 5, {**AFRICANUS, "classes": classes})
+        views[key] = GAME.view(state, None)
+    assert views["without"]["diplomat_supply"] is None
+    assert _legend_items(views["without"]) == ("caravan",)
+    assert _legend_items(views["with"]) == ("diplomat", "caravan")
+    assert render_board(views["without"], names).startswith(b"\x89PNG")
+    assert "iplomat" not in summary(views["without"], names)
+
+
 def test_long_names_fit_the_image_and_one_message() -> None:
     view, _, _ = SAMPLES["board_final_6p_africanus"]
     names = ["W" * 32, "Ａlice ✓", "张伟", "", "Eve", "Frederic the Long-Winded of Somewhere"]
