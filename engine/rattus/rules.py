@@ -143,11 +143,19 @@ def held(s: State, seat: int) -> frozenset[ClassCard]:
     return frozenset(c for c, h in zip(s.config.cards, s.holders, strict=True) if h == seat)
 
 
+# Final round: "They are neither allowed to take any new cards, add cubes (exception:
+# Peasant) nor move the plague piece (exception: Knight)"; the class cards whose power adds
+# cubes are not offered then (a proposal: see "final_round" in data/africanus.json).
+NOT_IN_FINAL_ROUND = frozenset(ClassCard(c) for c in raw("africanus")["final_round"]["not_offered"])
+
+
 def _require_ability(s: State, seat: int, card: ClassCard) -> None:
     if not holds(s, seat, card):
         raise IllegalAction("no_card", card=card.value)
     if card in s.used:
         raise IllegalAction("ability_used", card=card.value)
+    if s.phase is Phase.FINAL and card in NOT_IN_FINAL_ROUND:
+        raise IllegalAction("wrong_phase", phase=s.phase.value)
 
 
 def _token(s: State, r: int, position: int, region: Region) -> int:
@@ -351,6 +359,8 @@ def _spread_options(s: State, count: int) -> list[tuple[int, ...]]:
 
 def _ability_actions(s: State, seat: int, final: bool) -> list[Action]:
     usable = held(s, seat) - s.flags.used
+    if final:
+        usable -= NOT_IN_FINAL_ROUND
     if not usable:
         return []
     b = s.board

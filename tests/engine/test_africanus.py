@@ -29,6 +29,7 @@ from engine.rattus.events import (
     CaravanCubeAdded,
     DiplomatReturned,
     ExplorerRevealed,
+    FinalTurnBegan,
     GameEnded,
     HandsRevealed,
     RatTokenRevealed,
@@ -855,6 +856,56 @@ def test_orient_cards_in_the_final_round() -> None:
     assert GAME.result(s)["ranking"][0]["breakdown"]["diplomats"] == 4
     public = GAME.view(s, None)
     assert [len(h) for h in public["hands_revealed"]] == [0, 0, 1]
+
+
+def test_no_cube_is_added_in_the_final_round_but_by_the_peasant() -> None:
+    """Base rules, "Game End": in the final round the players "are neither allowed to take any
+    new cards, add cubes (exception: Peasant) nor move the plague piece (exception: Knight)";
+    French rules: "Ils ne peuvent ni prendre une nouvelle carte, ni ajouter de nouveaux cubes
+    (exception : carte Paysan, voir ci-contre)"; Africanus, "Fin de la partie": "La partie se
+    termine par l'habituelle dernière manche". Decision (data/africanus.json "final_round"):
+    the Explorer (it places a cube) and the Caravaneer (a move adds cubes where the caravan
+    starts and passes) are neither offered nor accepted then; the Peasant still adds one."""
+    s = africa_position(
+        4,
+        cubes={"gallia": [2, 0, 0, 0], "germania": [1, 0, 0, 0]},
+        tokens={"gallia": ["F40"]},
+        holders={"peasant": RED, "explorer": RED, "caravaneer": RED, "astronomer": BLUE},
+        classes=["peasant", "explorer", "caravaneer", "astronomer"],
+        caravan="gallia",
+        active=RED,
+        supply=[],
+    )
+    main = {str(a).split()[0] for a in GAME.legal_actions(s, RED)}
+    assert {"explorer", "caravan", "place"} <= main  # in a regular turn they are offered
+    s = replace(s, phase=Phase.FINAL, ending=Ending("rat_supply_empty", YELLOW, (RED, BLUE)))
+    legal = {str(a).split()[0] for a in GAME.legal_actions(s, RED)}
+    assert legal == {"place", "done"}  # the Peasant's one cube, or nothing
+    for text in ("explorer", "caravan germania polonia"):
+        with pytest.raises(IllegalAction) as err:
+            play(s, (RED, text))
+        assert err.value.code == "wrong_phase"
+    s, events = play(s, (RED, "place hispania 1"))
+    assert s.cubes[idx("hispania")] == (1, 0, 0, 0)
+    # Red has nothing more to do; blue's Astronomer adds no cube and is offered as usual.
+    assert s.active == BLUE and {str(a) for a in GAME.legal_actions(s, BLUE)} == {
+        "astronomer",
+        "done",
+    }
+    # A player with nothing but the Explorer and the Caravaneer has no final turn.
+    s = africa_position(
+        4,
+        cubes={"gallia": [0, 0, 0, 2]},
+        holders={"explorer": BLUE, "caravaneer": BLUE},
+        caravan="gallia",
+        active=YELLOW,
+        supply=[],
+    )
+    s = replace(s, phase=Phase.FINAL, ending=Ending("rat_supply_empty", RED, (YELLOW, BLUE)))
+    s, events = play(s, (YELLOW, "done"))
+    assert GAME.is_over(s)
+    assert not [e for e in events if isinstance(e, (FinalTurnBegan, CaravanCubeAdded))]
+    assert s.cubes[idx("gallia")] == (0, 0, 0, 2)
 
 
 def test_region_card_scoring() -> None:
