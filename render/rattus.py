@@ -39,6 +39,8 @@ from render.common import (
     PAPER,
     PLAGUE,
     PLAGUE_TINT,
+    RAT,
+    RAT_RIM,
     RGB,
     RULE,
     SEA,
@@ -79,6 +81,8 @@ COUNT_SIZE = 26
 CHIP = 26
 RAT_R = 14
 RAT_PITCH = 31
+SHOWN = 34  # a rat token turned face up in the final ravage: a square covering its slot
+SHOWN_PITCH = 33  # so that the first and last squares still cover their slots' rings
 PLAGUE_R = 22
 
 # ------------------------------------------------------------------ words
@@ -111,6 +115,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "revealed_in": "Rat tokens revealed in {region}:", "pending": "waiting",
         "no_effect": "below the limit", "no_loss": "no cube lost", "more": "… {n} more",
         "final_ravage": "Final ravage", "lost": "Cubes lost:", "nobody_lost": "none",
+        "faces_shown": "all rat tokens shown on the map",
         "ranking": "Final ranking", "tie": "Tie broken by turn order",
         "b_board": "board", "b_palace": "palace", "b_region_cards": "cards",
         "b_diplomats": "diplomats", "legend_diplomat": "diplomat", "legend_caravan": "caravan",
@@ -122,6 +127,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "s_plague": "Plague in {region}. Rats left in the supply: {n}.",
         "s_players": "Players (reserve/board/palace{hand}): {rows}.", "s_hand": "/cards",
         "s_regions": "Regions: {rows}.", "s_rats": "{n} rat", "s_rats_n": "{n} rats",
+        "s_shown": "rats {faces}",
         "s_palace": "Palace: {cubes}.", "s_cards": "Class cards: {cards}.", "s_free": "free",
         "s_caravan": "Caravan in {region}.", "s_diplomats": "Diplomats: {rows}.",
         "s_last": "Plague moved by {who}: {what}.", "s_moved": "{a} → {b}{plus}",
@@ -129,7 +135,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "s_revealed": "revealed in {region}: {tokens}", "s_limit": "limit {n}",
         "s_below": "below the limit", "s_lost": "cubes lost: {who}",
         "s_none": "no rat token revealed", "s_no_loss": "no cube lost",
-        "s_final": "Final ravage: {tokens} rat token(s) revealed{lost}.",
+        "s_final": "Final ravage: {tokens} rat token(s) revealed{faces}{lost}.",
+        "s_faces": " (limit and symbols under Regions)",
         "s_ranking": "Final ranking: {rows}.",
     },
     "fr": {
@@ -152,6 +159,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "revealed_in": "Jetons rats révélés en {region} :", "pending": "en attente",
         "no_effect": "sous la limite", "no_loss": "aucun cube perdu", "more": "… {n} de plus",
         "final_ravage": "Ravage final", "lost": "Cubes perdus :",
+        "faces_shown": "jetons rats révélés sur la carte",
         "nobody_lost": "aucun", "ranking": "Classement final",
         "tie": "Égalité départagée par l'ordre du tour",
         "b_board": "plateau", "b_palace": "château", "b_region_cards": "cartes",
@@ -163,6 +171,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "s_plague": "Peste en {region}. Rats restants en réserve : {n}.",
         "s_players": "Joueurs (réserve/plateau/château{hand}) : {rows}.", "s_hand": "/cartes",
         "s_regions": "Régions : {rows}.", "s_rats": "{n} rat", "s_rats_n": "{n} rats",
+        "s_shown": "rats {faces}",
         "s_palace": "Château : {cubes}.", "s_cards": "Cartes Classe : {cards}.",
         "s_free": "libre", "s_caravan": "Caravane en {region}.",
         "s_diplomats": "Diplomates : {rows}.",
@@ -171,7 +180,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "s_revealed": "révélés en {region} : {tokens}", "s_limit": "limite {n}",
         "s_below": "sous la limite", "s_lost": "cubes perdus : {who}",
         "s_none": "aucun jeton rat révélé", "s_no_loss": "aucun cube perdu",
-        "s_final": "Ravage final : {tokens} jeton(s) rat révélé(s){lost}.",
+        "s_final": "Ravage final : {tokens} jeton(s) rat révélé(s){faces}{lost}.",
+        "s_faces": " (limite et symboles sous Régions)",
         "s_ranking": "Classement final : {rows}.",
     },
 }  # fmt: skip
@@ -685,6 +695,39 @@ def _move_arrow(a: Point, b: Point) -> tuple[Image.Image, tuple[int, int]]:
     return supersampled(size, draw, 2), (x0, y0)
 
 
+@sprite_maker("shown")
+def _shown(limit: int, symbols: tuple[str, ...]) -> Sprite:
+    return _shown_sprite(limit, symbols), (0, 0)
+
+
+@lru_cache(maxsize=128)
+def _shown_sprite(limit: int, symbols: tuple[str, ...]) -> Image.Image:
+    """A rat token turned face up on the map: a dark square the size of its slot, with the
+    limit and up to three symbol badges in a 2 x 2 grid (reading order)."""
+    side, pad, gap = SHOWN, 2, 1
+    cell = (side - 2 * pad - gap) // 2
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        box = [s, s, (side - 1) * s, (side - 1) * s]
+        d.rounded_rectangle(box, radius=6 * s, fill=RAT, outline=RAT_RIM, width=round(1.5 * s))
+
+    sprite = supersampled((side, side), draw)
+    left, right = pad, pad + cell + gap
+    top, bottom = pad, pad + cell + gap
+    cells = [(left, top), (right, top), (left, bottom), (right, bottom)]
+    if len(symbols) == 1:
+        middle = (side - cell) // 2
+        cells = [(left, middle), (right, middle)]
+    elif len(symbols) == 2:
+        cells[2] = ((side - cell) // 2, bottom)
+    centre = (cells[0][0] + cell / 2, cells[0][1] + cell / 2 + 1)
+    put_text(sprite, centre, str(limit), round(cell * 0.95), WHITE, anchor="mm")
+    for symbol, at in zip(symbols, cells[1:], strict=False):
+        badge = symbol_badge(symbol, cell)
+        sprite.paste(badge, at, badge)
+    return sprite
+
+
 @sprite_maker("diplomat")
 def _diplomat() -> Sprite:
     return _diplomat_sprite(), (0, 0)
@@ -787,7 +830,8 @@ def _legend_items(view: Mapping[str, Any]) -> tuple[str, ...]:
     """Africanus pieces present in this game, to explain under the panel."""
     cards = {c["card"] for c in view["cards"]}
     items = []
-    if view.get("diplomats") or "sultan" in cards:
+    # The view says when the game has diplomats (a supply, with the Sultan) and none else.
+    if view.get("diplomats") or view.get("diplomat_supply") is not None:
         items.append("diplomat")
     if view.get("caravan") or "caravaneer" in cards:
         items.append("caravan")
@@ -796,23 +840,34 @@ def _legend_items(view: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _draw_regions(c: Canvas, view: Mapping[str, Any]) -> None:
     """Every region's rat tokens and cubes, the plague (its region washed red, the arrow of its
-    last move), the diplomats and the caravan."""
+    last move), the diplomats and the caravan; in the final ravage, the faces it revealed."""
     plague = view.get("plague")
     recent = view.get("recent") or {}
     spread: Mapping[str, int] = {} if recent.get("final") else recent.get("spread") or {}
     diplomats: Mapping[str, Sequence[int]] = view.get("diplomats") or {}
     caravan = view.get("caravan")
+    shown: dict[str, list[Mapping[str, Any]]] = {}
+    if recent.get("final"):
+        # The final ravage turns every rat token face up: each stays on the map where it lay.
+        for rev in recent.get("revealed") or []:
+            shown.setdefault(rev["region"], []).append(rev)
     _draw_plague_move(c, view, plague, recent)
     for region in view["regions"]:
         rid = region["id"]
         a = geo.ANCHORS.get(rid)
         if a is None:
             continue
-        tokens = min(3, int(region["tokens"]))
+        faces = shown.get(rid, [])[:3]
+        middle = a.rats[0] + RAT_PITCH
+        for k, face in enumerate(faces):
+            at = (middle + (k - 1) * SHOWN_PITCH, a.rats[1])
+            c.centred(("shown", int(face["limit"]), tuple(face["symbols"])), at)
+        tokens = min(3 - len(faces), int(region["tokens"]))
         new = min(tokens, int(spread.get(rid, 0)))
-        for k in range(tokens):
+        for k in range(len(faces), len(faces) + tokens):
             # The rats that just arrived are ringed.
-            _rat(c, (a.rats[0] + k * RAT_PITCH, a.rats[1]), NEW if k >= tokens - new else None)
+            ring = NEW if k >= len(faces) + tokens - new else None
+            _rat(c, (a.rats[0] + k * RAT_PITCH, a.rats[1]), ring)
         holders = [(s, n) for s, n in enumerate(region["cubes"]) if n]
         here = set(diplomats.get(rid, ()))
         for (seat, n), (x, y) in zip(holders, a.cells, strict=False):
@@ -1015,7 +1070,13 @@ def _draw_recent(
     reveals: list[Mapping[str, Any]] = list(recent.get("revealed") or [])
     if recent.get("final") and recent.get("plague_from") == recent.get("plague_to"):
         c.text((PX, y), tr(lang, "final_ravage"), 20, MUTED)
-        _final_losses(c, view, reveals, lang, y + 32)
+        y = _final_losses(c, view, reveals, lang, y + 32)
+        if reveals and y + 34 <= bottom:
+            # The faces it turned up lie on the map: one of them explains the others.
+            first = reveals[0]
+            c.centred(("shown", int(first["limit"]), tuple(first["symbols"])), (PX + 17, y + 14))
+            text = fit_text(tr(lang, "faces_shown"), 18, PR - PX - 44, "regular")
+            c.text((PX + 44, y + 14), text, 18, MUTED, style="regular", anchor="lm")
         return
     who = _name(names, int(recent.get("seat", 0)), lang)
     c.text((PX, y), fit_text(tr(lang, "last", who=who), 20, PR - PX), 20, MUTED)
@@ -1075,17 +1136,18 @@ def _final_losses(
     reveals: Sequence[Mapping[str, Any]],
     lang: str,
     y: int,
-) -> None:
-    """The final ravage in one line: the cubes each seat lost in it."""
+) -> int:
+    """The final ravage in one line: the cubes each seat lost in it; returns the y of the next
+    line."""
     total = [0] * int(view["players"])
     for rev in reveals:
         for seat, n in enumerate(rev["losses"]):
             total[seat] += int(n)
     x = c.text((PX, y + 13), tr(lang, "lost"), 20, INK, anchor="lm") + 10
     if any(total):
-        _losses_row(c, x, y, total)
-    else:
-        c.text((x, y + 13), tr(lang, "nobody_lost"), 18, MUTED, style="regular", anchor="lm")
+        return _losses_row(c, x, y, total)
+    c.text((x, y + 13), tr(lang, "nobody_lost"), 18, MUTED, style="regular", anchor="lm")
+    return y + 36
 
 
 def _draw_ranking(
@@ -1255,15 +1317,19 @@ SUMMARY_LIMIT = 1900  # one Discord message (2000 characters), with room for a m
 def summary(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en") -> str:
     """The same position as a few lines of plain text, for accessibility and text-only clients."""
     lang = language(lang)
-    # Long names are shortened until the whole text fits in one Discord message.
-    for longest in (16, 10, 6, 3):
-        text = _summary(view, players, lang, longest)
-        if len(text) <= SUMMARY_LIMIT:
-            break
+    # Long names are shortened until the whole text fits in one Discord message; on a very
+    # full final board the faces of the rat tokens are left to the image as a last resort.
+    for faces in (True, False):
+        for longest in (16, 10, 6, 3):
+            text = _summary(view, players, lang, longest, faces)
+            if len(text) <= SUMMARY_LIMIT:
+                return text
     return text
 
 
-def _summary(view: Mapping[str, Any], players: Sequence[str], lang: str, longest: int) -> str:
+def _summary(
+    view: Mapping[str, Any], players: Sequence[str], lang: str, longest: int, faces: bool
+) -> str:
     def who(seat: int) -> str:
         name = _name(players, seat, lang)
         return name if len(name) <= longest else name[: longest - 1].rstrip() + "…"
@@ -1286,10 +1352,20 @@ def _summary(view: Mapping[str, Any], players: Sequence[str], lang: str, longest
         rows.append(f"{who(seat)} " + "/".join(str(n) for n in numbers))
     hand = tr(lang, "s_hand") if hands is not None else ""
     lines.append(tr(lang, "s_players", hand=hand, rows=", ".join(rows)))
+    shown: dict[str, list[str]] = {}
+    last: Mapping[str, Any] = view.get("recent") or {}
+    if faces and last.get("final"):
+        # The final ravage turns every rat token face up: each region lists the faces it had.
+        for rev in last.get("revealed") or []:
+            face = f"{rev['limit']} " + "+".join(rev["symbols"])
+            shown.setdefault(rev["region"], []).append(face)
     regions = []
     for region in view["regions"]:
         n = int(region["tokens"])
         rats = tr(lang, "s_rats" if n == 1 else "s_rats_n", n=n)
+        if region["id"] in shown:
+            # Tokens still face down (a final ravage under way) are a "?".
+            rats = tr(lang, "s_shown", faces=", ".join(shown[region["id"]] + ["?"] * n))
         on = cubes(region["cubes"])
         regions.append(f"{region_name(region['id'])} ({rats})" + (f" {on}" if on else ""))
     lines.append(tr(lang, "s_regions", rows=tr(lang, "sep").join(regions)))
@@ -1313,7 +1389,7 @@ def _summary(view: Mapping[str, Any], players: Sequence[str], lang: str, longest
         lines.append(tr(lang, "s_diplomats", rows=placed))
     recent = view.get("recent")
     if recent:
-        lines.append(_recent_text(recent, who, lang))
+        lines.append(_recent_text(recent, who, lang, bool(shown)))
     result = view.get("result")
     if view["phase"] == "over" and result:
         ranking = []
@@ -1327,9 +1403,12 @@ def _summary(view: Mapping[str, Any], players: Sequence[str], lang: str, longest
     return "\n".join(lines)
 
 
-def _recent_text(recent: Mapping[str, Any], who: Callable[[int], str], lang: str) -> str:
+def _recent_text(
+    recent: Mapping[str, Any], who: Callable[[int], str], lang: str, listed: bool = False
+) -> str:
     """The last plague move in a sentence: where it went, the new rats, each token revealed
-    and the cubes it cost; or the final ravage's total."""
+    and the cubes it cost; or the final ravage's total (`listed`: its faces are in the regions
+    line)."""
     reveals: list[Mapping[str, Any]] = list(recent.get("revealed") or [])
 
     def lost(losses: Sequence[int]) -> str:
@@ -1342,7 +1421,8 @@ def _recent_text(recent: Mapping[str, Any], who: Callable[[int], str], lang: str
                 total += [0] * (seat + 1 - len(total))
                 total[seat] += int(n)
         cost = tr(lang, "sep") + tr(lang, "s_lost", who=lost(total)) if any(total) else ""
-        return tr(lang, "s_final", tokens=len(reveals), lost=cost)
+        where = tr(lang, "s_faces") if listed else ""
+        return tr(lang, "s_final", tokens=len(reveals), faces=where, lost=cost)
     parts = [
         tr(
             lang,

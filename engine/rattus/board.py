@@ -8,6 +8,7 @@ from functools import cache
 from engine.rattus.data import (
     REGION_INDEX,
     REGIONS,
+    ClassCard,
     Region,
     TokenFace,
     raw,
@@ -42,6 +43,7 @@ class Board:
     region_cards: tuple[int, ...] = ()  # Africanus: the region cards of the regions in play
     hand_size: int = 0
     diplomats: int = 0
+    diplomats_with: ClassCard | None = None  # Africanus: the class card that brings them
 
     def is_neighbour(self, a: int, b: int) -> bool:
         """True when regions a and b (both in play) are neighbours, arrows included."""
@@ -121,8 +123,9 @@ def board(expansion: str, players: int, removal: str = "standard") -> Board:
         cards = tuple(i for i, c in enumerate(region_cards()) if in_play[REGION_INDEX[c.region]])
         hand_size = int(afr["hand_size"]["value"])
         diplomats = int(afr["diplomats"]["value"])
+        diplomats_with: ClassCard | None = ClassCard(afr["diplomats"]["only_with"])
     else:
-        cards, hand_size, diplomats = (), 0, 0
+        cards, hand_size, diplomats, diplomats_with = (), 0, 0, None
         removed = int(base["players"][str(players)]["removed_unseen"])
         opening_rounds, knight_steps, class_cards = 2, 2, 6
     return Board(
@@ -145,4 +148,5 @@ def board(expansion: str, players: int, removal: str = "standard") -> Board:
         region_cards=cards,
         hand_size=hand_size,
         diplomats=diplomats,
+        diplomats_with=diplomats_with,
     )

@@ -143,11 +143,19 @@ def held(s: State, seat: int) -> frozenset[ClassCard]:
     return frozenset(c for c, h in zip(s.config.cards, s.holders, strict=True) if h == seat)
 
 
+# Final round: "They are neither allowed to take any new cards, add cubes (exception:
+# Peasant) nor move the plague piece (exception: Knight)"; the class cards whose power adds
+# cubes are not offered then (a proposal: see "final_round" in data/africanus.json).
+NOT_IN_FINAL_ROUND = frozenset(ClassCard(c) for c in raw("africanus")["final_round"]["not_offered"])
+
+
 def _require_ability(s: State, seat: int, card: ClassCard) -> None:
     if not holds(s, seat, card):
         raise IllegalAction("no_card", card=card.value)
     if card in s.used:
         raise IllegalAction("ability_used", card=card.value)
+    if s.phase is Phase.FINAL and card in NOT_IN_FINAL_ROUND:
+        raise IllegalAction("wrong_phase", phase=s.phase.value)
 
 
 def _token(s: State, r: int, position: int, region: Region) -> int:
@@ -308,11 +316,20 @@ def has_diplomat(s: State, r: int, seat: int) -> bool:
     return s.africa is not None and bool(s.africa.diplomats[r] >> seat & 1)
 
 
+def diplomats_in_game(s: State) -> int:
+    """Diplomats in the game. Africanus, preparation: "Si la carte Sultan est en jeu, les
+    pions Diplomate sont placés près du plateau de jeu": none without the Sultan."""
+    b = s.board
+    if s.africa is None or b.diplomats_with not in s.cards:
+        return 0
+    return b.diplomats
+
+
 def diplomats_left(s: State) -> int:
     """Diplomats still in the common supply."""
     if s.africa is None:
         return 0
-    return s.board.diplomats - sum(bin(m).count("1") for m in s.africa.diplomats)
+    return diplomats_in_game(s) - sum(bin(m).count("1") for m in s.africa.diplomats)
 
 
 def _place_counts(s: State, seat: int, r: int, peasant: bool) -> tuple[int, ...]:
@@ -342,6 +359,8 @@ def _spread_options(s: State, count: int) -> list[tuple[int, ...]]:
 
 def _ability_actions(s: State, seat: int, final: bool) -> list[Action]:
     usable = held(s, seat) - s.flags.used
+    if final:
+        usable -= NOT_IN_FINAL_ROUND
     if not usable:
         return []
     b = s.board
@@ -927,10 +946,11 @@ def _ravage_and_end(s: State, ev: list[Event]) -> State:
 
 def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
     """Base game: reveal the region's tokens one at a time in random order until no token or
-    no cube."""
+    no cube; in the final ravage the tokens left are then shown too (see _show_rest)."""
     tokens = list(s.board_tokens[r])
     cubes = list(s.cubes[r])
-    if not tokens or not any(cubes):
+    final = s.ending is not None
+    if not tokens or not (any(cubes) or final):
         return s
     b = s.board
     n = s.players
@@ -976,6 +996,10 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
                 REGIONS[r], face.id, face.limit, face.symbols, total, outbreak, tuple(losses)
             )
         )
+    if final:
+        revealed += tokens
+        reveals += _show_rest(s, r, tokens, ev)
+        tokens = []
     gone = frozenset(revealed)
     known = tuple(k - gone if k & gone else k for k in s.known)
     recent = s.recent
@@ -991,6 +1015,22 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
         rng=rng,
         recent=recent,
     )
+
+
+def _show_rest(s: State, r: int, tokens: list[int], ev: list[Event]) -> list[Reveal]:
+    """Final ravage: the tokens still face down in region `r` once no cube is left there to
+    evaluate them against. Rules, game end: "the plague ravages all the 12 regions, that is,
+    one at a time all the rat tokens are revealed and evaluated"; FR: "tous les jetons rats
+    sont retournés l'un après l'autre". Each is shown, in placement order (no chance is drawn,
+    so every other result of the game stays as it was), with 0 cubes and no effect."""
+    faces = s.board.faces
+    none = (0,) * s.players
+    out = []
+    for token in tokens:
+        face = faces[token]
+        out.append(Reveal(r, token, 0, False, none))
+        ev.append(RatTokenRevealed(REGIONS[r], face.id, face.limit, face.symbols, 0, False, none))
+    return out
 
 
 # ---------------------------------------------------------------- Africanus: the ravage
@@ -1066,7 +1106,8 @@ def _ravage_africa(
     assert afr is not None
     tokens = list(s.board_tokens[r])
     cubes = list(s.cubes[r])
-    if pending < 0 and (not tokens or not any(cubes)):
+    final = s.ending is not None
+    if pending < 0 and (not tokens or not (any(cubes) or final)):
         return s, False
     n = s.players
     faces = s.board.faces
@@ -1152,6 +1193,12 @@ def _ravage_africa(
                     # dans la réserve".
                     diplomats &= ~(1 << p)
                     ev.append(DiplomatReturned(p, region, "plague"))
+    if paused is None and final and tokens:
+        # Final ravage: the tokens left once the region's cubes are gone are shown too, before
+        # the region cards are discarded ("lorsque tous les rats de la région ont été révélés").
+        revealed += tokens
+        reveals += _show_rest(s, r, tokens, ev)
+        tokens = []
     discard = afr.discard
     if paused is None and prot:
         # "La carte Région est défaussée lorsque tous les rats de la région ont été révélés".
@@ -1529,12 +1576,20 @@ def _continue_final(s: State, ev: list[Event]) -> State:
     the order only changes where a player spends region cards, so it is asked while some
     player holding a class card and region cards has cubes in two or more of the regions still
     to ravage (regions without cubes or without rat tokens need no ravage). Only public facts
-    decide this (hand sizes, not faces). Otherwise the regions go in board order."""
+    decide this (hand sizes, not faces). Otherwise the regions go in board order.
+
+    Once every region with cubes is ravaged, the rat tokens of the regions without cubes are
+    shown, in board order ("tous les jetons rats sont retournés"); they come last so that they
+    tell nobody anything while the order and the region cards are still being decided."""
     while True:
         afr = _afr(s)
         left = tuple(r for r in afr.left if s.board_tokens[r] and any(s.cubes[r]))
         if not left:
-            return _finish(evolve(s, africa=evolve(afr, left=())), ev)
+            s = evolve(s, africa=evolve(afr, left=()))
+            for r in s.board.used:
+                s, paused = _ravage_africa(s, r, False, ev)
+                assert not paused, "a region without cubes asks nobody"
+            return _finish(s, ev)
         if len(left) > 1 and _order_matters(s, left):
             return evolve(
                 s, phase=Phase.RAVAGE_ORDER, active=s.last_regular, africa=evolve(afr, left=left)

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.rattus.data import REGIONS, card_symbol, region_cards, region_names
 from engine.rattus.protection import card_region
-from engine.rattus.rules import diplomats_left, result, to_move
+from engine.rattus.rules import diplomats_in_game, diplomats_left, result, to_move
 from engine.rattus.state import Phase, Recent, State
 
 VIEW_VERSION = 1
@@ -123,9 +123,10 @@ def _africa(s: State, seat: int | None) -> dict[str, Any]:
     """The Africanus keys (Africanus games only).
 
     A seat sees its own hand and standing order; everyone sees hand sizes, pile sizes, the
-    caravan, the diplomats, the region cards played in the ravage under way, the reaction
-    window (the token in it is revealed), the Explorer's revealed cards and the final hands.
-    The Astronomer's cards are shown to their owner only; the draw pile's content never.
+    caravan, the diplomats and their supply (None without the Sultan: no diplomats then), the
+    region cards played in the ravage under way, the reaction window (the token in it is
+    revealed), the Explorer's revealed cards and the final hands. The Astronomer's cards are
+    shown to their owner only; the draw pile's content never.
     """
     afr = s.africa
     assert afr is not None
@@ -177,7 +178,8 @@ def _africa(s: State, seat: int | None) -> dict[str, Any]:
         "discard": len(afr.discard),
         "caravan": REGIONS[afr.caravan].value if afr.caravan >= 0 else None,
         "diplomats": diplomats,
-        "diplomat_supply": diplomats_left(s),
+        # None: the game has no diplomats (the Sultan is not in play).
+        "diplomat_supply": diplomats_left(s) if diplomats_in_game(s) else None,
         "protections": protections,
         "reaction": reaction,
         "astronomer": astronomer,

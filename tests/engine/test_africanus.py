@@ -29,6 +29,7 @@ from engine.rattus.events import (
     CaravanCubeAdded,
     DiplomatReturned,
     ExplorerRevealed,
+    FinalTurnBegan,
     GameEnded,
     HandsRevealed,
     RatTokenRevealed,
@@ -45,6 +46,7 @@ from engine.rattus.events import (
 from engine.rattus.rules import diplomat_points, region_card_points
 from engine.rattus.state import Ending, Phase, Standing, State
 from tests.engine.builders import africa_position, card_index, play, position, with_seeds
+from tests.engine.test_leaks import TOKEN_ID
 
 AFR = {"expansion": "africanus"}
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
@@ -124,7 +126,8 @@ def test_setup_numbers(
         assert s.opening == sum(rounds, ())
     view = GAME.view(s, None)
     assert view["hand_counts"] == [3] * players and view["deck"] == 3 * regions - 3 * players
-    assert view["diplomat_supply"] == 15 and view["discard"] == 0
+    assert view["diplomat_supply"] == (15 if ClassCard.SULTAN in s.cards else None)
+    assert view["discard"] == 0
 
 
 @pytest.mark.parametrize(
@@ -590,6 +593,31 @@ def test_sultan_diplomats() -> None:
     assert GAME.view(s, None)["diplomat_supply"] == 15
 
 
+def test_diplomats_only_with_the_sultan() -> None:
+    """Africanus, "Mise en place": "Si la carte Sultan est en jeu, les pions Diplomate sont
+    placés près du plateau de jeu"; without the Sultan the game has no diplomats: no supply in
+    the view (None), none on the board, none in the scores."""
+    base = GAME.view(GAME.new_game(4, 1), None)
+    assert "diplomat_supply" not in base
+    for classes, supply in (
+        (["peasant", "merchant", "monk", "knight", "witch", "king"], None),
+        (["peasant", "merchant", "monk", "knight", "witch", "sultan"], 15),
+    ):
+        s = GAME.new_game(4, 1, {**AFR, "classes": classes})
+        view = GAME.view(s, None)
+        assert view["diplomat_supply"] == supply and view["diplomats"] == {}
+        assert all(GAME.view(s, p)["diplomat_supply"] == supply for p in range(4))
+    no_sultan = africa_position(4, cubes={"gallia": [2, 0, 0, 0]}, holders={"caravaneer": RED})
+    assert ClassCard.SULTAN not in no_sultan.cards
+    assert GAME.view(no_sultan, None)["diplomat_supply"] is None
+    assert not [a for a in GAME.legal_actions(no_sultan, RED) if str(a).startswith("sultan")]
+    with pytest.raises(IllegalAction) as err:
+        play(no_sultan, (RED, "sultan gallia"))
+    assert err.value.code == "no_card"
+    breakdown = GAME.result(no_sultan)["ranking"][0]["breakdown"]
+    assert breakdown["diplomats"] == 0
+
+
 def test_diplomat_cube_dies_last() -> None:
     s = turcia(
         cubes={"turcia": [2, 0, 0, 0]},
@@ -747,7 +775,10 @@ def test_final_ravage_order_is_chosen_by_the_last_player() -> None:
 def test_final_ravage_needs_no_choice_without_region_cards() -> None:
     s, events = play(final_position({}), (RED, "done"))
     assert GAME.is_over(s)
-    assert {r.region for r in reveals(events)} == {Region.GALLIA, Region.ITALIA}
+    shown = reveals(events)
+    assert {r.region for r in shown[:2]} == {Region.GALLIA, Region.ITALIA}
+    # Anglia has no cube: its rat is shown last, with no effect.
+    assert shown[2:] == [RatTokenRevealed(Region.ANGLIA, "F09", 1, ("K",), 0, False, (0,) * 4)]
 
 
 def test_final_ravage_reaction_window() -> None:
@@ -760,6 +791,47 @@ def test_final_ravage_reaction_window() -> None:
     result = GAME.result(s)
     red = next(r for r in result["ranking"] if r["seat"] == RED)
     assert red["breakdown"] == {"board": 3, "palace": 0, "region_cards": 0, "diplomats": 0}
+
+
+def test_final_ravage_shows_every_rat_token_after_the_chosen_order() -> None:
+    """Base rules, "Game End": "Finally, the plague ravages all the 12 regions, that is, one at
+    a time all the rat tokens are revealed and evaluated"; French rules: "tous les jetons rats
+    sont retournés l'un après l'autre"; Africanus: "La partie se termine par l'habituelle
+    dernière manche [...] A l'issue de cette dernière manche, l'épidémie ravage toutes les
+    régions [...] Le dernier joueur actif choisit l'ordre dans lequel les régions sont
+    ravagées". The rest of a region is shown once its last cube is gone, and the regions
+    without cubes come after the last ravage, so that no face is seen while the order is
+    still to be chosen."""
+    s = africa_position(
+        4,
+        tokens={"gallia": ["F01", "F07", "F03"], "italia": ["F05"], "anglia": ["F09"]},
+        cubes={"gallia": [1, 0, 0, 0], "italia": [1, 2, 0, 0]},  # every token: limit 1, P
+        holders={"peasant": RED},
+        hands={RED: ["hispania-3"]},  # B+W: it protects nothing red holds, but the order may
+        active=RED,
+        supply=[],
+    )
+    s = replace(s, phase=Phase.FINAL, ending=Ending("rat_supply_empty", YELLOW, (RED,)))
+    s, events = play(s, (RED, "done"))
+    assert s.phase is Phase.RAVAGE_ORDER and not reveals(events)
+    public = GAME.view(s, None)
+    assert [r["tokens"] for r in public["regions"] if r["id"] in ("anglia", "gallia")] == [1, 3]
+    assert not TOKEN_ID.findall(json.dumps(public))
+    s, events = play(s, (YELLOW, "ravage italia"))
+    assert GAME.is_over(s) and not any(s.board_tokens)
+    shown = [(r.region.value, r.token, r.cubes, r.outbreak, r.losses) for r in reveals(events)]
+    assert shown[0] == ("italia", "F05", 3, True, (1, 0, 0, 0))
+    # Gallia: the first token (each shows P) kills red's only cube; the two others are shown
+    # in the order they lie, with nothing to evaluate.
+    first = shown[1]
+    assert first[0] == "gallia" and first[2:] == (1, True, (1, 0, 0, 0))
+    rest = [t for t in ("F01", "F07", "F03") if t != first[1]]
+    assert shown[2:4] == [("gallia", t, 0, False, (0, 0, 0, 0)) for t in rest]
+    assert shown[4:] == [("anglia", "F09", 0, False, (0, 0, 0, 0))]
+    assert [type(e).__name__ for e in events[-2:]] == ["HandsRevealed", "GameEnded"]
+    revealed = GAME.view(s, None)["recent"]["revealed"]
+    assert [(x["region"], x["id"]) for x in revealed] == [(r, t) for r, t, *_ in shown]
+    assert GAME.result(s)["winner"] == YELLOW and GAME.result(s)["ranking"][0]["score"] == 2
 
 
 def test_orient_cards_in_the_final_round() -> None:
@@ -784,6 +856,56 @@ def test_orient_cards_in_the_final_round() -> None:
     assert GAME.result(s)["ranking"][0]["breakdown"]["diplomats"] == 4
     public = GAME.view(s, None)
     assert [len(h) for h in public["hands_revealed"]] == [0, 0, 1]
+
+
+def test_no_cube_is_added_in_the_final_round_but_by_the_peasant() -> None:
+    """Base rules, "Game End": in the final round the players "are neither allowed to take any
+    new cards, add cubes (exception: Peasant) nor move the plague piece (exception: Knight)";
+    French rules: "Ils ne peuvent ni prendre une nouvelle carte, ni ajouter de nouveaux cubes
+    (exception : carte Paysan, voir ci-contre)"; Africanus, "Fin de la partie": "La partie se
+    termine par l'habituelle dernière manche". Decision (data/africanus.json "final_round"):
+    the Explorer (it places a cube) and the Caravaneer (a move adds cubes where the caravan
+    starts and passes) are neither offered nor accepted then; the Peasant still adds one."""
+    s = africa_position(
+        4,
+        cubes={"gallia": [2, 0, 0, 0], "germania": [1, 0, 0, 0]},
+        tokens={"gallia": ["F40"]},
+        holders={"peasant": RED, "explorer": RED, "caravaneer": RED, "astronomer": BLUE},
+        classes=["peasant", "explorer", "caravaneer", "astronomer"],
+        caravan="gallia",
+        active=RED,
+        supply=[],
+    )
+    main = {str(a).split()[0] for a in GAME.legal_actions(s, RED)}
+    assert {"explorer", "caravan", "place"} <= main  # in a regular turn they are offered
+    s = replace(s, phase=Phase.FINAL, ending=Ending("rat_supply_empty", YELLOW, (RED, BLUE)))
+    legal = {str(a).split()[0] for a in GAME.legal_actions(s, RED)}
+    assert legal == {"place", "done"}  # the Peasant's one cube, or nothing
+    for text in ("explorer", "caravan germania polonia"):
+        with pytest.raises(IllegalAction) as err:
+            play(s, (RED, text))
+        assert err.value.code == "wrong_phase"
+    s, events = play(s, (RED, "place hispania 1"))
+    assert s.cubes[idx("hispania")] == (1, 0, 0, 0)
+    # Red has nothing more to do; blue's Astronomer adds no cube and is offered as usual.
+    assert s.active == BLUE and {str(a) for a in GAME.legal_actions(s, BLUE)} == {
+        "astronomer",
+        "done",
+    }
+    # A player with nothing but the Explorer and the Caravaneer has no final turn.
+    s = africa_position(
+        4,
+        cubes={"gallia": [0, 0, 0, 2]},
+        holders={"explorer": BLUE, "caravaneer": BLUE},
+        caravan="gallia",
+        active=YELLOW,
+        supply=[],
+    )
+    s = replace(s, phase=Phase.FINAL, ending=Ending("rat_supply_empty", RED, (YELLOW, BLUE)))
+    s, events = play(s, (YELLOW, "done"))
+    assert GAME.is_over(s)
+    assert not [e for e in events if isinstance(e, (FinalTurnBegan, CaravanCubeAdded))]
+    assert s.cubes[idx("gallia")] == (0, 0, 0, 2)
 
 
 def test_region_card_scoring() -> None:

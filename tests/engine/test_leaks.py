@@ -103,6 +103,39 @@ def test_events_show_faces_only_to_who_may_see_them(game: tuple[str, int], seed:
                     assert viewer == seat
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(min_value=0, max_value=2**63 - 1),
+)
+def test_the_final_ravage_shows_every_token_and_only_then(game: tuple[str, int], seed: int) -> None:
+    """Rules, game end: "one at a time all the rat tokens are revealed". Every token on the
+    board when the final ravage begins is shown by then (in the events and the final public
+    view); until that moment the views hold no face down token (the test above)."""
+    expansion, players = game
+    earlier = 0  # tokens revealed before the final ravage
+    shown: list[str] = []  # tokens revealed in it
+    final = False
+    s = None
+    for s, seat, action in random_playout(players, seed, options(expansion), policy_seed=seed):
+        step = GAME.apply(s, seat, action)
+        for event in step.events:
+            final = final or event.kind == "final_ravage_began"
+            if event.kind == "rat_token_revealed":
+                if final:
+                    shown.append(event.to_dict()["token"])
+                else:
+                    earlier += 1
+        s = step.state
+    assert s is not None and GAME.is_over(s) and final
+    # Nothing is left face down on the board; the tokens revealed since the final ravage began
+    # are those the events showed, in order, and those of the final public view.
+    assert not any(s.board_tokens)
+    faces = s.board.faces
+    assert [faces[t].id for t in s.revealed[earlier:]] == shown
+    assert [x["id"] for x in GAME.view(s, None)["recent"]["revealed"]] == shown
+
+
 def test_setup_events_show_each_hand_to_its_owner_only() -> None:
     s = GAME.new_game(4, 9, {"expansion": "africanus"})
     for event in GAME.setup_events(s):

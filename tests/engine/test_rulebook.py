@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.core.errors import IllegalAction
@@ -16,8 +18,9 @@ from engine.rattus.events import (
     RatTokenRevealed,
     TurnBegan,
 )
-from engine.rattus.state import Phase
+from engine.rattus.state import Ending, Phase
 from tests.engine.builders import play, position, with_seeds
+from tests.engine.test_leaks import TOKEN_ID
 
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 
@@ -125,10 +128,12 @@ def test_ravage_stops_when_no_cube_is_left() -> None:
         cubes={"gallia": [1, 0]},
         holders={"peasant": 0},  # R01 and R03 show P: the first of them kills the only cube
         plague="hispania",
-        supply=[],
+        # Enough rats for the spread and one more, so that the game goes on (the final ravage
+        # would show the tokens left).
+        supply=["R10", "R11", "R12"],
     )
     for start in with_seeds(s):
-        after, events = play(start, (0, "plague gallia"))
+        after, events = play(start, (0, "plague gallia"), (0, "rats hispania hispania"))
         if reveals(events)[0].token in ("R01", "R03"):
             break
     assert len(reveals(events)) == 1
@@ -466,6 +471,60 @@ def test_final_round_and_final_ravage() -> None:
     assert result["winner"] == 3 and result["reason"] == "rat_supply_empty"
     ended = events[-1]
     assert isinstance(ended, GameEnded) and ended.ranking == (3, 2, 0, 1)
+
+
+def test_final_ravage_shows_every_rat_token() -> None:
+    """Rules p.5, "Game End": "Finally, the plague ravages all the 12 regions, that is, one at a
+    time all the rat tokens are revealed and evaluated"; French rules: "Pour finir, la Peste
+    ravage toutes les régions du continent : tous les jetons rats sont retournés l'un après
+    l'autre et leurs effets réalisés". A region without cubes has its tokens shown too, and
+    so has the rest of a region once its last cube is gone: with 0 cubes and no effect (there
+    is nothing left to evaluate, the Knight's two neutral cubes included), in placement order
+    and after the region's own ravage, region after region in board order."""
+    s = position(
+        2,
+        tokens={
+            "gallia": ["R01", "R02", "R03"],  # limit 1: P+B, C+K, P+W
+            "hispania": ["R05"],  # limit 1: P+K
+            "italia": ["R04", "R24"],  # limit 1: B+C and limit 3: M+P; no cube there
+        },
+        cubes={"gallia": [1, 0], "hispania": [0, 2]},
+        holders={"peasant": RED, "knight": YELLOW},
+        plague="italia",  # moved by the Knight in the final round: two neutral cubes
+        active=RED,
+        supply=[],
+        phase=Phase.FINAL,
+        ending=Ending("rat_supply_empty", YELLOW, (RED,), neutral=True),
+    )
+    # Before the final ravage nothing shows a face down token.
+    assert not TOKEN_ID.findall(json.dumps(GAME.view(s, None)))
+    for start in with_seeds(s):
+        after, events = play(start, (RED, "done"))
+        if reveals(events)[0].token == "R02":
+            break
+    assert after.phase is Phase.OVER
+    shown = [(r.region.value, r.token, r.cubes, r.outbreak, r.losses) for r in reveals(events)]
+    first, kill, rest = shown[0], shown[1], shown[2]
+    # Gallia: R02 (no holder of C or K) costs nothing; the next P kills red's only cube, and
+    # the last token is shown with nothing to evaluate.
+    assert first == ("gallia", "R02", 1, True, (0, 0))
+    assert kill[:2] in (("gallia", "R01"), ("gallia", "R03")) and kill[2:] == (1, True, (1, 0))
+    assert rest == ("gallia", "R03" if kill[1] == "R01" else "R01", 0, False, (0, 0))
+    assert shown[3:] == [
+        ("hispania", "R05", 2, True, (0, 1)),  # K: the Knight's holder; red has no cube there
+        ("italia", "R04", 0, False, (0, 0)),  # limit 1, but no cube, only the neutral +2
+        ("italia", "R24", 0, False, (0, 0)),
+    ]
+    assert not any(after.board_tokens) and len(after.revealed) == 6
+    # The scores are those of the cubes that survived.
+    assert [(r["seat"], r["score"]) for r in GAME.result(after)["ranking"]] == [(1, 1), (0, 0)]
+    # The final board shows every face, where it was.
+    public = GAME.view(after, None)
+    assert all(region["tokens"] == 0 for region in public["regions"])
+    faces = [(x["region"], x["id"], x["cubes"]) for x in public["recent"]["revealed"]]
+    assert faces == [(region, token, cubes) for region, token, cubes, _, _ in shown]
+    # The same seed gives the same reveals in the same order.
+    assert play(start, (RED, "done"))[1] == events
 
 
 def test_game_ends_when_a_player_has_all_cubes_on_the_board() -> None:

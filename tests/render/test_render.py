@@ -316,6 +316,50 @@ def test_every_phase_of_a_whole_game_renders(players: int, options: dict[str, st
     assert {"opening", "main", "spread", "final"} <= phases
 
 
+@pytest.mark.parametrize("name", ["board_final_3p", "board_final_6p_africanus"])
+def test_the_final_board_shows_every_rat_token_face(name: str) -> None:
+    """Rules, game end: "Finally, the plague ravages all the 12 regions, that is, one at a time
+    all the rat tokens are revealed and evaluated" (FR: "tous les jetons rats sont retournés
+    l'un après l'autre"). Each face lies in its region's rat-token slots on the final board
+    (a dark square with the limit and the symbols), and the summary lists them too."""
+    view, names, lang = SAMPLES[name]
+    revealed = view["recent"]["revealed"]
+    assert view["phase"] == "over" and revealed
+    assert all(region["tokens"] == 0 for region in view["regions"])
+    image = decoded(render_board(view, names, lang=lang)).convert("L")
+    for region in view["regions"]:
+        a = geo.ANCHORS[region["id"]]
+        x, y = round(a.rats[0]), round(a.rats[1])
+        row = image.crop((x - 20, y - 17, x + 2 * 31 + 20, y + 17))  # the three slots
+        dark = sum(row.histogram()[:90])
+        count = sum(1 for rev in revealed if rev["region"] == region["id"])
+        # A face's dark square shows some 350 to 550 dark pixels around its badges.
+        assert 300 * count <= dark <= 600 * count, (region["id"], count, dark)
+    text = summary(view, names, lang=lang)
+    for rev in revealed:
+        assert f"{rev['limit']} " + "+".join(rev["symbols"]) in text
+
+
+def test_no_diplomat_in_the_image_without_the_sultan() -> None:
+    """Africanus, "Mise en place": "Si la carte Sultan est en jeu, les pions Diplomate sont
+    placés près du plateau de jeu": the image's legend explains the diplomat only when the
+    game has some (the view gives them a supply), and the text names none."""
+    from render.rattus import _legend_items
+
+    names = NAMES[:4]
+    without = ["peasant", "merchant", "monk", "knight", "witch", "caravaneer"]
+    with_sultan = ["peasant", "merchant", "monk", "knight", "sultan", "caravaneer"]
+    views = {}
+    for key, classes in (("without", without), ("with", with_sultan)):
+        state = GAME.new_game(4, 5, {**AFRICANUS, "classes": classes})
+        views[key] = GAME.view(state, None)
+    assert views["without"]["diplomat_supply"] is None
+    assert _legend_items(views["without"]) == ("caravan",)
+    assert _legend_items(views["with"]) == ("diplomat", "caravan")
+    assert render_board(views["without"], names).startswith(b"\x89PNG")
+    assert "iplomat" not in summary(views["without"], names)
+
+
 def test_long_names_fit_the_image_and_one_message() -> None:
     view, _, _ = SAMPLES["board_final_6p_africanus"]
     names = ["W" * 32, "Ａlice ✓", "张伟", "", "Eve", "Frederic the Long-Winded of Somewhere"]
