@@ -59,6 +59,10 @@ TEMPLATES: dict[str, str] = {
         "All your cubes leave {region}, so the cube with your diplomat goes too: add diplomat."
     ),
     "caravan_return": "The caravan may not come back to {region} in the same move.",
+    "final_no_cubes": (
+        "No cube may be added in the final round (only the Peasant adds one): the {card}"
+        " cannot be used now."
+    ),
     "not_in_hand": "You do not hold the region card {region_card}.",
     "card_does_not_fit": "The region card {region_card} cannot protect the {card}.",
     "already_protected": "Your {card} is already protected in this region.",

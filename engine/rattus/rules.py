@@ -155,7 +155,7 @@ def _require_ability(s: State, seat: int, card: ClassCard) -> None:
     if card in s.used:
         raise IllegalAction("ability_used", card=card.value)
     if s.phase is Phase.FINAL and card in NOT_IN_FINAL_ROUND:
-        raise IllegalAction("wrong_phase", phase=s.phase.value)
+        raise IllegalAction("final_no_cubes", card=card.value)
 
 
 def _token(s: State, r: int, position: int, region: Region) -> int:

@@ -884,7 +884,7 @@ def test_no_cube_is_added_in_the_final_round_but_by_the_peasant() -> None:
     for text in ("explorer", "caravan germania polonia"):
         with pytest.raises(IllegalAction) as err:
             play(s, (RED, text))
-        assert err.value.code == "wrong_phase"
+        assert err.value.code == "final_no_cubes"
     s, events = play(s, (RED, "place hispania 1"))
     assert s.cubes[idx("hispania")] == (1, 0, 0, 0)
     # Red has nothing more to do; blue's Astronomer adds no cube and is offered as usual.

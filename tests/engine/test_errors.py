@@ -214,6 +214,11 @@ CASES: dict[str, tuple[Callable[[], RulesError], str]] = {
         lambda: attempt(orient(), 0, "merchant italia hispania 1"),
         "All your cubes leave Italia, so the cube with your diplomat goes too: add diplomat.",
     ),
+    "final_no_cubes": (
+        lambda: attempt(final_orient(), 0, "explorer"),
+        "No cube may be added in the final round (only the Peasant adds one): the Explorer"
+        " cannot be used now.",
+    ),
     "caravan_return": (
         lambda: attempt(orient(), 0, "caravan italia gallia"),
         "The caravan may not come back to Gallia in the same move.",
@@ -251,6 +256,11 @@ def orient() -> State:
         deck=["gallia-1", "gallia-2", "italia-1"],
         plague="anglia",
     )
+
+
+def final_orient() -> State:
+    """The Orient cards' holder in the final round."""
+    return replace(orient(), phase=Phase.FINAL, ending=Ending("rat_supply_empty", 1, (0, 1)))
 
 
 def window() -> State:

@@ -138,6 +138,7 @@ error-bad_option = Option de partie inconnue : { $option }.
 error-bad_players = Ce jeu se joue de { $low } à { $high } joueurs, pas { $players }.
 error-bad_standing = { $value } n'est pas une consigne permanente : utilisez always, never ou ask.
 error-caravan_return = La caravane ne peut pas revenir en { $region } pendant le même déplacement.
+error-final_no_cubes = Aucun cube ne peut être ajouté pendant la dernière manche (seul le Paysan en ajoute un) : la carte { $card } ne peut pas servir maintenant.
 error-card_does_not_fit = La carte Région { $region_card } ne peut pas protéger la carte { $card }.
 error-card_not_in_play = La carte { $card } n'est pas en jeu dans cette partie.
 error-diplomat_already_there = Vous avez déjà un diplomate en { $region }.
