@@ -688,9 +688,11 @@ class Publisher:
             if player.user_id is None:
                 continue
             if player.remind_dm and not player.dm_closed:
+                plang = player_lang(player.locale, game)
                 text = t(
                     "remind.dm",
-                    player_lang(player.locale, game),
+                    plang,
+                    game=adapter_for(game.game).title(plang),
                     id=game.id,
                     link=self.jump(game),
                     count=count,

@@ -15,10 +15,12 @@ import contextlib
 import logging
 import random
 import re
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 
+from bot.adapter import adapter_for, adapters
 from bot.app import GameBot
 from bot.config import Config
 from bot.service import ServiceConfig
@@ -68,15 +70,21 @@ def _slug(text: str | None) -> str:
     return re.sub(r"[^a-z0-9]+", "-", (text or "x").lower()).strip("-") or "x"
 
 
-async def run_demo(out: Path, players: int, seed: int, lang: str, expansion: str | None) -> int:
-    """Play one whole game; return the number of recorded messages."""
+async def run_demo(
+    out: Path, players: int, seed: int, lang: str, variant: str | None, game: str = "rattus"
+) -> int:
+    """Play one whole game; return the number of recorded messages (the folder is emptied
+    first, so it holds this game only)."""
+    if out.exists():
+        shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
+    command = adapter_for(game).command
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         async with DiscordDouble() as double:
             double.configure_discord_py()
-            guild = double.add_guild("Rattus demo")
-            channel = double.add_channel(guild, "rattus")
+            guild = double.add_guild("Demo")
+            channel = double.add_channel(guild, game)
             host = double.add_user("host", locale="fr" if lang == "fr" else "en-US")
             recorder = Recorder(out, double)
             double.observers.append(recorder)
@@ -87,15 +95,15 @@ async def run_demo(out: Path, players: int, seed: int, lang: str, expansion: str
             try:
                 await double.wait_for_ready(timeout=30)
                 await asyncio.wait_for(bot.wait_until_ready(), 30)
-                options = {"game": "rattus", "language": lang}
-                if expansion:
-                    options["expansion"] = expansion
+                options = {"game": game, "language": lang}
+                if variant:
+                    options["variant"] = variant
                 r = await double.slash(host, channel, "game new", **options)
                 await r.wait_done()
                 for _ in range(players - 1):
                     await (await double.slash(host, channel, "game add-ai")).wait_done()
                 await (await double.slash(host, channel, "game start")).wait_done()
-                table = Table(double, channel, [host])
+                table = Table(double, channel, [host], command=command)
                 moves = 0
                 while not table.over():
                     await bot.service.idle(timeout=120)
@@ -130,12 +138,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=3, help="players, the host included")
     parser.add_argument("--seed", type=int, default=2026, help="the game's seed")
     parser.add_argument("--lang", choices=("en", "fr"), default="en")
-    parser.add_argument("--expansion", choices=("africanus",), default=None)
+    parser.add_argument("--game", choices=sorted(adapters()), default="rattus")
+    parser.add_argument("--variant", default=None, help="a variant or expansion of the game")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     # The demo needs no voice support; discord.py's warning about it is noise here.
     logging.getLogger("discord.client").setLevel(logging.ERROR)
-    count = asyncio.run(run_demo(args.out, args.players, args.seed, args.lang, args.expansion))
+    count = asyncio.run(
+        run_demo(args.out, args.players, args.seed, args.lang, args.variant, args.game)
+    )
     print(
         f"The game is over: {count} messages and their images are in {args.out}/ "
         f"(start with {args.out / 'index.md'})."

@@ -40,11 +40,17 @@ class Table:
     """One game channel as its players see it."""
 
     def __init__(
-        self, double: DiscordDouble, channel: DoubleChannel, users: Sequence[DoubleUser]
+        self,
+        double: DiscordDouble,
+        channel: DoubleChannel,
+        users: Sequence[DoubleUser],
+        *,
+        command: str = "rattus",
     ) -> None:
         self.double = double
         self.channel = channel
         self.users = {u.id: u for u in users}
+        self.command = command  # the game's slash-command group (its `do` command)
 
     def messages(self) -> list[DoubleMessage]:
         """Public messages of the channel, oldest first."""
@@ -108,11 +114,11 @@ class Table:
         assert user is not None, f"no person is asked to move: {message.content!r}"
         if use_slash:
             choices = await self.double.autocomplete(
-                user, self.channel, "rattus do", "action", typed=""
+                user, self.channel, f"{self.command} do", "action", typed=""
             )
             assert choices, "autocomplete offers no legal action"
             record = await self.double.slash(
-                user, self.channel, "rattus do", action=rnd.choice(choices)["value"]
+                user, self.channel, f"{self.command} do", action=rnd.choice(choices)["value"]
             )
             await record.wait_done()
         else:

@@ -13,8 +13,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.rattus import GAME
 from engine.rattus.data import raw
-from render import rattus_map as geo
 from render import renderer_for
+from render.rattus import map as geo
 from render.rattus import render_board, render_private, summary
 from tests.engine.test_leaks import reshuffle_hidden
 from tests.render.views import (

@@ -23,7 +23,6 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render import rattus_map as geo
 from render.common import (
     ARROW,
     BORDER,
@@ -33,14 +32,9 @@ from render.common import (
     HIGHLIGHT,
     INK,
     MUTED,
-    NEW,
     PALETTES,
     PANEL,
     PAPER,
-    PLAGUE,
-    PLAGUE_TINT,
-    RAT,
-    RAT_RIM,
     RGB,
     RULE,
     SEA,
@@ -56,18 +50,27 @@ from render.common import (
     bezier,
     chip_sprite,
     dashed_curve,
-    empty_slot_sprite,
     exact_colours,
     fit_text,
     make_palette,
     paste_centred,
-    plague_sprite,
     put_text,
-    rat_sprite,
     sprite_maker,
     supersampled,
-    symbol_badge,
     text_width,
+)
+from render.rattus import map as geo
+from render.rattus import sprites
+from render.rattus.sprites import (
+    NEW,
+    PLAGUE,
+    PLAGUE_TINT,
+    RAT,
+    RAT_RIM,
+    empty_slot_sprite,
+    plague_sprite,
+    rat_sprite,
+    symbol_badge,
     token_face_sprite,
 )
 
@@ -582,7 +585,9 @@ def _reference() -> Image.Image:
 
 # One palette for every board: sprites blended once can be pasted into any of them.
 _PALETTE: OnceCache[str, Image.Image] = OnceCache(
-    lambda _: make_palette(_reference(), [*exact_colours(), GOLD_INK, *LAND_TONES])
+    lambda _: make_palette(
+        _reference(), [*exact_colours(), *sprites.colours(), GOLD_INK, *LAND_TONES]
+    )
 )
 
 
@@ -619,13 +624,13 @@ def _canvas(layout: Layout) -> Canvas:
 
 
 def _rat(c: Canvas, centre: Point, ring: RGB | None = None) -> None:
-    c.centred(("rat", RAT_R, ring), centre)
+    c.centred(("rattus.rat", RAT_R, ring), centre)
 
 
 def _face(c: Canvas, x: float, y: float, token: Mapping[str, Any], size: int = 28) -> int:
     """A revealed rat token's face (limit and symbols); returns its right edge."""
     limit, symbols = int(token["limit"]), tuple(token["symbols"])
-    box = c.sprite(("face", limit, symbols, size), (x, y))
+    box = c.sprite(("rattus.face", limit, symbols, size), (x, y))
     return int(box[2])
 
 
@@ -695,7 +700,7 @@ def _move_arrow(a: Point, b: Point) -> tuple[Image.Image, tuple[int, int]]:
     return supersampled(size, draw, 2), (x0, y0)
 
 
-@sprite_maker("shown")
+@sprite_maker("rattus.shown")
 def _shown(limit: int, symbols: tuple[str, ...]) -> Sprite:
     return _shown_sprite(limit, symbols), (0, 0)
 
@@ -728,12 +733,12 @@ def _shown_sprite(limit: int, symbols: tuple[str, ...]) -> Image.Image:
     return sprite
 
 
-@sprite_maker("diplomat")
+@sprite_maker("rattus.diplomat")
 def _diplomat() -> Sprite:
     return _diplomat_sprite(), (0, 0)
 
 
-@sprite_maker("caravan")
+@sprite_maker("rattus.caravan")
 def _caravan(r: int) -> Sprite:
     return _caravan_sprite(r), (0, 0)
 
@@ -861,7 +866,7 @@ def _draw_regions(c: Canvas, view: Mapping[str, Any]) -> None:
         middle = a.rats[0] + RAT_PITCH
         for k, face in enumerate(faces):
             at = (middle + (k - 1) * SHOWN_PITCH, a.rats[1])
-            c.centred(("shown", int(face["limit"]), tuple(face["symbols"])), at)
+            c.centred(("rattus.shown", int(face["limit"]), tuple(face["symbols"])), at)
         tokens = min(3 - len(faces), int(region["tokens"]))
         new = min(tokens, int(spread.get(rid, 0)))
         for k in range(len(faces), len(faces) + tokens):
@@ -873,12 +878,12 @@ def _draw_regions(c: Canvas, view: Mapping[str, Any]) -> None:
         for (seat, n), (x, y) in zip(holders, a.cells, strict=False):
             _counted_chip(c, x, y, seat, n)
             if seat in here:
-                c.sprite(("diplomat",), (x + CHIP - 8, y - 9))
+                c.sprite(("rattus.diplomat",), (x + CHIP - 8, y - 9))
         if caravan == rid:
-            c.centred(("caravan", 16), a.extra)
+            c.centred(("rattus.caravan", 16), a.extra)
     if plague in geo.ANCHORS:
         x, y = where = _plague_spot(view, plague)
-        c.centred(("plague", PLAGUE_R), where)
+        c.centred(("rattus.plague", PLAGUE_R), where)
         if recent.get("neutral") and recent.get("plague_to") == plague:
             # The Knight's plague counts as two neutral cubes.
             c.text((x + PLAGUE_R + 4, y), "+2", 22, PLAGUE, anchor="lm", halo=WHITE)
@@ -1032,9 +1037,9 @@ def _draw_legend(c: Canvas, lang: str, items: Sequence[str], y: int) -> None:
     x = PX
     for item in items:
         if item == "diplomat":
-            c.sprite(("diplomat",), (x, y + 4))
+            c.sprite(("rattus.diplomat",), (x, y + 4))
         else:
-            c.centred(("caravan", 13), (x + 13, y + 13))
+            c.centred(("rattus.caravan", 13), (x + 13, y + 13))
         label = tr(lang, f"legend_{item}")
         x = c.text((x + 30, y + 13), label, 18, MUTED, style="regular", anchor="lm") + 24
 
@@ -1074,14 +1079,16 @@ def _draw_recent(
         if reveals and y + 34 <= bottom:
             # The faces it turned up lie on the map: one of them explains the others.
             first = reveals[0]
-            c.centred(("shown", int(first["limit"]), tuple(first["symbols"])), (PX + 17, y + 14))
+            c.centred(
+                ("rattus.shown", int(first["limit"]), tuple(first["symbols"])), (PX + 17, y + 14)
+            )
             text = fit_text(tr(lang, "faces_shown"), 18, PR - PX - 44, "regular")
             c.text((PX + 44, y + 14), text, 18, MUTED, style="regular", anchor="lm")
         return
     who = _name(names, int(recent.get("seat", 0)), lang)
     c.text((PX, y), fit_text(tr(lang, "last", who=who), 20, PR - PX), 20, MUTED)
     y += 34
-    c.centred(("plague", 14), (PX + 14, y + 13))
+    c.centred(("rattus.plague", 14), (PX + 14, y + 13))
     line = f"{region_name(recent['plague_from'])} → {region_name(recent['plague_to'])}"
     extra = tr(lang, "plus2") if recent.get("neutral") else ""
     room = PR - PX - 36 - (text_width(extra, 20, "condensed") + 10 if extra else 0)
@@ -1092,7 +1099,7 @@ def _draw_recent(
     y += 36
     spread: Mapping[str, int] = recent.get("spread") or {}
     if spread:
-        c.centred(("rat", 11, NEW), (PX + 14, y + 13))
+        c.centred(("rattus.rat", 11, NEW), (PX + 14, y + 13))
         entries = [f"{region_name(r)} +{n}" for r, n in spread.items()]
         text = tr(lang, "spread", where=", ".join(entries))
         if text_width(text, 21, "condensed") > PR - PX - 36:
@@ -1234,20 +1241,20 @@ def render_private(
             _face(c, x + 16, y, face)
     plague = view.get("plague")
     if plague in geo.ANCHORS:
-        c.centred(("plague", PLAGUE_R), _plague_spot(view, plague))
+        c.centred(("rattus.plague", PLAGUE_R), _plague_spot(view, plague))
     _draw_private_panel(c, view, players, lang, known, layout.height)
     return c.png()
 
 
 def _known(c: Canvas, n: int, centre: Point) -> None:
-    c.centred(("known", n), centre)
+    c.centred(("rattus.known", n), centre)
 
 
 def _badge(c: Canvas, symbol: str, x: float, y: float) -> None:
-    c.sprite(("badge", symbol, 26), (x, y))
+    c.sprite(("rattus.badge", symbol, 26), (x, y))
 
 
-@sprite_maker("known")
+@sprite_maker("rattus.known")
 def _known_sprite(n: int) -> Sprite:
     return _known_slot(n), (0, 0)
 
