@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 from typing import Any
 
@@ -11,6 +13,7 @@ import discord
 
 from bot.config import Config, ConfigError
 from bot.endpoints import point_discord_py
+from bot.store import StoreError
 
 
 def configure_endpoints(config: Config) -> None:
@@ -20,13 +23,28 @@ def configure_endpoints(config: Config) -> None:
 
 
 async def run(config: Config) -> None:
-    """Start the bot and keep it running."""
+    """Start the bot and keep it running until SIGTERM or SIGINT, then shut down cleanly:
+    interactions in flight finish, what is not yet posted stays in the outbox for the next
+    start, the render workers stop and the store is closed."""
     from bot.app import GameBot
 
     configure_endpoints(config)
     bot = GameBot(config)
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop(signame: str) -> None:
+        if not stopping:
+            logging.getLogger("bot").info("%s: shutting down", signame)
+            stopping.append(loop.create_task(bot.close()))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop, sig.name)
     async with bot:
         await bot.start(config.token)
+    for task in stopping:
+        await task
 
 
 def _run_loop(coro: Any) -> None:
@@ -63,6 +81,9 @@ def main() -> int:
             " Developer Portal (Bot -> Reset Token) into .env.",
             file=sys.stderr,
         )
+        return 2
+    except StoreError as exc:
+        print(f"rattus-bot: {exc}", file=sys.stderr)
         return 2
     except discord.PrivilegedIntentsRequired:
         print(

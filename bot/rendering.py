@@ -26,9 +26,12 @@ class Renderer:
         self.processes = processes
         self._pool: Executor
         if processes > 0:
-            # "spawn": a fresh interpreter that imports only Pillow and render.
+            # "spawn": a fresh interpreter that imports only Pillow and render. Each worker
+            # dies with the bot (even after kill -9), so none is left behind holding its output.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=processes, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=processes, mp_context=context, initializer=worker.die_with_parent
+            )
         else:
             self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="render")
 
@@ -63,5 +66,5 @@ class Renderer:
         return text
 
     def close(self) -> None:
-        """Stop the workers."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers (and wait for them, so no process outlives the bot)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)

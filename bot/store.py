@@ -191,19 +191,26 @@ class ActionRow:
 
 
 def sqlite_path(url: str) -> str:
-    """The file path (or ":memory:") of a sqlite DATABASE_URL."""
+    """The file path (or ":memory:") of a sqlite DATABASE_URL (its ?query aside)."""
+    return _sqlite_parts(url)[0]
+
+
+def _sqlite_parts(url: str) -> tuple[str, str]:
+    """(path, query) of a sqlite DATABASE_URL; the query holds SQLite URI parameters such as
+    mode=ro."""
     if "://" not in url:
-        return url  # a bare path
+        return url, ""  # a bare path
     parsed = urlparse(url)
     if parsed.scheme not in ("sqlite", "sqlite3"):
         raise UnsupportedDatabase(
             f"DATABASE_URL scheme {parsed.scheme!r} is not supported; use sqlite:///path.db"
         )
     # sqlite:///relative.db -> "relative.db"; sqlite:////abs/path.db -> "/abs/path.db"
-    path = unquote(url.split("://", 1)[1])
+    rest, _, query = url.split("://", 1)[1].partition("?")
+    path = unquote(rest)
     if path.startswith("/"):
         path = path[1:]
-    return path or ":memory:"
+    return path or ":memory:", query
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -224,7 +231,7 @@ class Store:
     """All database access of the bot."""
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
-        self.path = sqlite_path(url)
+        self.path, self._query = _sqlite_parts(url)
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._clock = clock
@@ -233,18 +240,27 @@ class Store:
 
     async def open(self) -> None:
         """Open the connection, set the pragmas and apply pending migrations."""
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(self.path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        # NORMAL in WAL mode: a committed transaction survives the process being killed
-        # (the WAL is written before COMMIT returns); only a power cut may lose the newest.
-        await db.execute("PRAGMA synchronous = NORMAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        self._db = db
-        await self.migrate()
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            if self._query:
+                target = f"file:{self.path}?{self._query}"
+                db = await aiosqlite.connect(target, isolation_level=None, uri=True)
+            else:
+                db = await aiosqlite.connect(self.path, isolation_level=None)
+            db.row_factory = aiosqlite.Row
+            self._db = db
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            # NORMAL in WAL mode: a committed transaction survives the process being killed
+            # (the WAL is written before COMMIT returns); only a power cut may lose the newest.
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await self.migrate()
+        except (OSError, aiosqlite.Error) as exc:
+            raise StoreReadOnly(
+                f"the database {self.path} cannot be opened and written: {exc}"
+            ) from exc
         await self.check_writable()
 
     async def check_writable(self) -> None:

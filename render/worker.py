@@ -6,10 +6,27 @@ responsive while boards are drawn; this module imports nothing but Pillow and `r
 
 from __future__ import annotations
 
+import ctypes
+import os
+import signal
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render import renderer_for
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent() -> None:
+    """Worker initializer: on Linux, the kernel kills this process when its parent dies
+    (a worker must never outlive a bot killed with -9); elsewhere the pool's own pipe does."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() == 1:  # the parent died before the line above ran
+        os._exit(0)
 
 
 def board(game: str, view: Mapping[str, Any], names: Sequence[str], lang: str) -> bytes:

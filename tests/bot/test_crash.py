@@ -17,7 +17,9 @@ from discord_double.player import Table, turn_seq
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_bot(double: DiscordDouble, database: str, cwd: Path) -> subprocess.Popen[bytes]:
+def start_bot(
+    double: DiscordDouble, database: str, cwd: Path, **extra: str
+) -> subprocess.Popen[bytes]:
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")},
         "DISCORD_TOKEN": "crash-test-token",
@@ -27,6 +29,7 @@ def start_bot(double: DiscordDouble, database: str, cwd: Path) -> subprocess.Pop
         "RENDER_PROCESSES": "0",
         "LOG_LEVEL": "WARNING",
         "PYTHONPATH": str(ROOT),
+        **extra,
     }
     return subprocess.Popen([sys.executable, "-m", "bot"], cwd=cwd, env=env)
 

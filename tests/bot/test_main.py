@@ -84,3 +84,26 @@ async def test_rejected_token_ends_with_one_line(tmp_path: Path) -> None:
         .splitlines()[-1]
         .startswith("rattus-bot: Discord rejected DISCORD_TOKEN")
     )
+
+
+async def test_a_read_only_database_stops_the_bot_with_one_line(tmp_path: Path) -> None:
+    """A database the bot cannot write is refused at start, not at the first move."""
+    from bot.store import Store
+
+    path = tmp_path / "games.db"
+    store = Store(f"sqlite:///{path}")
+    await store.open()
+    await store.close()
+    async with DiscordDouble() as double:
+        env = {
+            "DISCORD_TOKEN": "any-token",
+            "DISCORD_API_BASE": double.api_base,
+            "DISCORD_GATEWAY_URL": double.gateway_url,
+            "DATABASE_URL": f"sqlite:///{path}?mode=ro",
+            "RENDER_PROCESSES": "0",
+        }
+        done = await asyncio.to_thread(_run, env, tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("rattus-bot: the database") and "cannot be" in last

@@ -1,0 +1,120 @@
+"""Faults and races around a commit: votes at the same moment, a database another process
+holds locked, a confirmation that cannot be shown."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+
+from bot.service import GameService, UserRef
+from bot.store import Store
+from engine.rattus import GAME
+from tests.bot.harness import buttons, current_turn, mover, running_bot, table, world
+from tests.bot.test_service import recording
+from tests.bot.test_undo_takeover import play_until, started
+
+ANA = UserRef(1, "Ana")
+BEN = UserRef(2, "Ben")
+CAT = UserRef(3, "Cat")
+CHANNEL = 70
+TRIALS = 25
+
+
+async def fresh(tmp_path: Path, n: int) -> tuple[Store, GameService]:
+    store = Store(f"sqlite:///{tmp_path}/votes-{n}.db")
+    await store.open()
+    service, _ = recording(store, seed_source=lambda: 31 + n)
+    return store, service
+
+
+async def test_two_people_agreeing_to_an_undo_at_once_both_count(tmp_path: Path) -> None:
+    """25 of 25 undo requests used to keep one vote of two given at the same moment."""
+    completed = 0
+    for n in range(TRIALS):
+        store, service = await fresh(tmp_path, n)
+        try:
+            game = await started(service, ANA, BEN, CAT)
+            user = await play_until(service, game.id, "take")
+            await service.act(game.id, user.id, "take king")
+            seq = (await service.store.get_game(game.id)).seq
+            request, _ = await service.request_undo(CHANNEL, user)
+            assert request is not None and len(request.needed) == 2
+            others = [u for u in (ANA, BEN, CAT) if u.id in request.needed]
+            answers = await asyncio.gather(*(service.answer(request.id, u, True) for u in others))
+            statuses = sorted(status for status, _, _ in answers)
+            assert statuses == ["done", "waiting"]
+            outcomes = [o for _, _, o in answers if o is not None]
+            assert len(outcomes) == 1 and outcomes[0].undone
+            assert (await service.store.get_game(game.id)).seq == seq - 1
+            stored = await service.requests.get(request.id)
+            assert stored is not None and stored.status == "done"
+            assert sorted(stored.agreed) == sorted(u.id for u in others)
+            completed += 1
+        finally:
+            await service.close()
+            await store.close()
+    assert completed == TRIALS
+
+
+async def test_two_people_agreeing_to_a_takeover_at_once_both_count(tmp_path: Path) -> None:
+    """23 of 25 takeover requests used to lose a vote given at the same moment."""
+    dave = UserRef(4, "Dave")
+    for n in range(TRIALS):
+        store, service = await fresh(tmp_path, 100 + n)
+        try:
+            game = await started(service, ANA, BEN, CAT, dave)
+            request = await service.takeover(CHANNEL, ANA, dave.id)
+            assert request is not None and sorted(request.needed) == [BEN.id, CAT.id]
+            answers = await asyncio.gather(
+                service.answer(request.id, BEN, True), service.answer(request.id, CAT, True)
+            )
+            assert sorted(status for status, _, _ in answers) == ["done", "waiting"]
+            game = await service.store.get_game(game.id)
+            assert game.player_of(dave.id).stand_in  # type: ignore[union-attr]
+        finally:
+            await service.close()
+            await store.close()
+
+
+async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other_games(
+    tmp_path: Path,
+) -> None:
+    """While another process holds the write lock, every interaction is still acknowledged at
+    once, other games can still be read, and the waiting move is applied when the lock goes."""
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        other = d.add_channel(w.guild, "second")
+        for channel in (w.channel, other):
+            await (await d.slash(w.alice, channel, "game new", game="rattus")).wait_done()
+            await (await d.slash(w.bob, channel, "game join")).wait_done()
+            await (await d.slash(w.alice, channel, "game start")).wait_done()
+        await bot.service.idle()
+        message = current_turn(w)
+        assert message is not None
+        user = mover(w, message)
+        game = await bot.service.store.open_game_in(w.channel.id)
+        assert game is not None
+        seq = game.seq
+
+        path = w.database.removeprefix("sqlite:///")
+        holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        holder.execute("BEGIN IMMEDIATE")  # another process takes the write lock
+        try:
+            button = next(c for c in buttons(message) if c["custom_id"].startswith("rt:"))
+            click = await d.click(user, message, button["custom_id"])
+            await click.wait_acked()  # answered within Discord's 3 s, lock or not
+            board = await d.slash(w.carol, other, "game board")
+            await board.wait_done()  # another game is read while the write waits
+            assert board.files and not board.ephemeral
+            assert (await bot.service.store.get_game(game.id)).seq == seq
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        if ":k:" in button["custom_id"]:
+            await click.wait_done()
+            await table(w).pick_through(user, click, random.Random(1))
+        await d.wait_for(lambda: (t := current_turn(w)) is not None and t.id != message.id)
+        assert (await bot.service.store.get_game(game.id)).seq == seq + 1
+        assert GAME.name == "rattus"
