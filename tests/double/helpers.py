@@ -245,4 +245,10 @@ def build_tools() -> list[app_commands.Command[Any, ..., Any]]:
         await channel.send("posted", file=discord.File(io.BytesIO(b"{}"), "state.json"))
         await interaction.followup.send("done", ephemeral=True)
 
-    return [ping, later, add, load, dm, post]
+    @app_commands.command(name="burst", description="Six follow-ups in a row")
+    async def burst(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer()
+        for i in range(6):
+            await interaction.followup.send(f"part {i}")
+
+    return [ping, later, add, load, dm, post, burst]
