@@ -1114,16 +1114,40 @@ class DiscordDouble:
         *,
         component_type: int = 2,
         values: list[Any] | None = None,
+        add_to_message: bool = True,
+        overrides: JSON | None = None,
     ) -> InteractionRecord:
         """Click a component ``custom_id`` on ``message`` whether or not it is there.
 
         ``values`` (for a select, ``component_type`` 3, 5-8) are sent as given.
+        discord.py only dispatches a component whose custom id is on the interaction's
+        message, so by default the forged component is added to the payload's copy of
+        the message (the stored message is untouched) and reaches the bot's parser;
+        ``add_to_message=False`` sends the message as stored, to test that filter.
         """
         data: JSON = {"custom_id": custom_id, "component_type": component_type}
         if values is not None:
             data["values"] = values
+        if add_to_message:
+            shown = self._message_payload(message)
+            component: JSON = {"type": component_type, "custom_id": custom_id}
+            if component_type == 2:
+                component.update(style=2, label="forged")
+            elif component_type == 3:
+                picked = [str(v) for v in values or ["forged"]]
+                component["options"] = [{"label": v, "value": v} for v in picked]
+            shown["components"] = [
+                *shown.get("components", []),
+                {"type": 1, "components": [component]},
+            ]
+            overrides = {"message": shown, **(overrides or {})}
         return await self.forge_interaction(
-            user, self.channels[message.channel_id], MESSAGE_COMPONENT, data, message=message
+            user,
+            self.channels[message.channel_id],
+            MESSAGE_COMPONENT,
+            data,
+            message=message,
+            overrides=overrides,
         )
 
     async def forge_slash(
@@ -1137,6 +1161,7 @@ class DiscordDouble:
         resolved: JSON | None = None,
         command_id: int | str | None = None,
         kind: int = APPLICATION_COMMAND,
+        overrides: JSON | None = None,
     ) -> InteractionRecord:
         """Run command ``command`` (top-level name) with raw ``options`` as given.
 
@@ -1163,7 +1188,9 @@ class DiscordDouble:
             data["resolved"] = merged
         if registered is not None and registered.get("guild_id"):
             data["guild_id"] = registered["guild_id"]
-        return await self.forge_interaction(user, channel, kind, data, name=command)
+        return await self.forge_interaction(
+            user, channel, kind, data, name=command, overrides=overrides
+        )
 
     def upload(
         self,
