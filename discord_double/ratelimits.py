@@ -120,7 +120,8 @@ class _Window:
 
 def round_up(seconds: float) -> float:
     """Round a wait up to the millisecond, as Discord's headers show it (never early)."""
-    return math.ceil(max(seconds, 0.0) * 1000) / 1000
+    # Rounding to the microsecond first drops float noise (0.1000000001 stays 0.100).
+    return math.ceil(round(max(seconds, 0.0) * 1000, 3)) / 1000
 
 
 def rate_limited_body(retry_after: float, *, global_: bool) -> JSON:
@@ -149,6 +150,7 @@ class RateLimiter:
     """Counts requests in Discord's buckets and answers 429 like Discord when over a limit.
 
     ``enabled``: when False nothing is counted and no rate-limit header is sent.
+    ``clock``: the monotonic clock windows are measured on (tests may substitute one).
     ``scale``: every window (and so every reset and retry_after) is multiplied by it.
     """
 

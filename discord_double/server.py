@@ -110,10 +110,10 @@ _ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 _FILE_FIELD = re.compile(r"files\[(\d+)\]|file(\d*)")
 _ROUTE_PARAM = re.compile(r"\{(\w+)\}")
 _API_VERSION_PREFIX = re.compile(r"^/v\d+(?=/)")
-# Defaults of the rate limiter: off unless asked for (see the package docstring), and when
-# on, Discord's windows shrunk 50-fold so a 5 s bucket resets in 100 ms. The environment
-# can turn them on for a whole test run without touching the tests.
-DEFAULT_RATE_LIMITS = False
+# Defaults of the rate limiter: on, with Discord's windows shrunk 50-fold so a 5 s bucket
+# resets in 100 ms (see the package docstring for why). The environment can change both
+# for a whole run without touching the tests (off, or scale 1 for Discord's real pace).
+DEFAULT_RATE_LIMITS = True
 DEFAULT_RATE_LIMIT_SCALE = 0.02
 RATE_LIMITS_ENV = "DISCORD_DOUBLE_RATE_LIMITS"
 RATE_LIMIT_SCALE_ENV = "DISCORD_DOUBLE_RATE_LIMIT_SCALE"
@@ -195,7 +195,7 @@ class DiscordDouble:
         ``default_timeout``: seconds every wait gives up after unless told otherwise.
         ``rate_limits``: enforce Discord's rate limits (buckets, global limit, headers),
         with every window multiplied by ``rate_limit_scale``. Unset, they come from
-        ``DISCORD_DOUBLE_RATE_LIMITS`` (``on``/``off``, default off) and
+        ``DISCORD_DOUBLE_RATE_LIMITS`` (``on``/``off``, default on) and
         ``DISCORD_DOUBLE_RATE_LIMIT_SCALE`` (default 0.02).
         ``clock``: the double's wall clock (seconds since the epoch), used for interaction
         token expiry (``interaction_token_ttl``, None: never) and message nonces;

@@ -222,20 +222,22 @@ async def test_webhook_bucket_is_per_token_and_followed_by_discord_py() -> None:
         assert len(posts) == 6 and {r.bucket for r in posts} == {"webhook-execute"}
 
 
-async def test_off_by_default_and_switchable(
+async def test_on_by_default_and_switchable(
     http: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("DISCORD_DOUBLE_RATE_LIMITS", raising=False)
-    async with space() as s:
+    monkeypatch.delenv("DISCORD_DOUBLE_RATE_LIMIT_SCALE", raising=False)
+    assert DiscordDouble().rate_limits.enabled
+    assert DiscordDouble().rate_limits.scale == SCALE
+    async with space(rate_limits=False) as s:
         d = s.double
-        assert not d.rate_limits.enabled
         for _ in range(7):
             status, headers, _ = await raw(
                 http, d, "POST", f"/channels/{s.channel.id}/messages", {"content": "x"}
             )
             assert status == 200 and "X-RateLimit-Limit" not in headers
-        assert d.rate_limited == []
-        d.configure_rate_limits(True, scale=1.0)
+        assert d.rate_limited == [] and d.requests[-1].bucket is None
+        d.configure_rate_limits(True, scale=1.0)  # Discord's own pace
         _, headers, _ = await raw(
             http, d, "POST", f"/channels/{s.channel.id}/messages", {"content": "x"}
         )
@@ -243,11 +245,13 @@ async def test_off_by_default_and_switchable(
         with pytest.raises(DoubleError):
             d.configure_rate_limits(scale=0)
 
+    monkeypatch.setenv("DISCORD_DOUBLE_RATE_LIMITS", "off")
+    assert not DiscordDouble().rate_limits.enabled
+    assert DiscordDouble(rate_limits=True).rate_limits.enabled
     monkeypatch.setenv("DISCORD_DOUBLE_RATE_LIMITS", "on")
-    monkeypatch.setenv("DISCORD_DOUBLE_RATE_LIMIT_SCALE", "0.5")
+    monkeypatch.setenv("DISCORD_DOUBLE_RATE_LIMIT_SCALE", "1")
     limiter = DiscordDouble().rate_limits
-    assert limiter.enabled and limiter.scale == 0.5
-    assert not DiscordDouble(rate_limits=False).rate_limits.enabled
+    assert limiter.enabled and limiter.scale == 1.0
     monkeypatch.setenv("DISCORD_DOUBLE_RATE_LIMITS", "maybe")
     with pytest.raises(DoubleError, match="on or off"):
         DiscordDouble()
