@@ -66,10 +66,10 @@ and 524, waiting 1, 3, 5, 7, 9 s, and raises ``DiscordServerError`` after the fi
 try, but raises a 503 at once; interaction callbacks and webhooks (its webhook
 adapter) retry every 5xx the same way, 503 included. A 429 with ``Via`` waits
 ``retry_after`` and retries (a global one holds every request); without ``Via`` it
-raises ``HTTPException`` (status 429). A dropped
-connection raises ``aiohttp.ServerDisconnectedError``, not an ``HTTPException``
-(aiohttp itself retries GET/PUT/DELETE once). A retried send keeps its nonce, so a
-lost answer (``processed=True``) creates no duplicate.
+raises ``HTTPException`` (status 429). A dropped connection raises
+``aiohttp.ServerDisconnectedError``, not an ``HTTPException`` (aiohttp itself retries
+GET/PUT/DELETE once). A retried send keeps its nonce, so a lost answer
+(``processed=True``) creates no duplicate.
 
 Rate limits, on by default at ``rate_limit_scale=0.02`` (a 5 s window lasts 100 ms):
 the whole bot suite exhausts no bucket and gets no 429 at that scale, and runs no
