@@ -33,6 +33,7 @@ GLOBAL_WINDOW = 1.0
 # Discord's answers all pass through its Google front end; discord.py treats a 429
 # without this header as a Cloudflare ban.
 VIA = "1.1 google"
+_PRUNE_AT = 4096
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,9 @@ class RateLimiter:
             return decision
         decision.bucket = rule.name
         key = (rule.name, tuple(params[p] for p in MAJOR_PARAMETERS if p in params))
+        if key not in self._windows and len(self._windows) >= _PRUNE_AT:
+            # Every interaction token opens buckets; forget the windows that are over.
+            self._windows = {k: w for k, w in self._windows.items() if w.reset_at > now}
         window = self._windows.setdefault(key, _Window())
         allowed, wait = _take(window, rule.limit, rule.window * self.scale, now)
         decision.headers.update(
