@@ -18,7 +18,13 @@ from discord_double.server import DiscordDouble
 
 
 async def _serve(args: argparse.Namespace) -> None:
-    double = DiscordDouble(port=args.port, token=args.token)
+    double = DiscordDouble(
+        port=args.port,
+        token=args.token,
+        rate_limits=None if args.rate_limits is None else args.rate_limits == "on",
+        rate_limit_scale=args.rate_limit_scale,
+        shards=args.shards,
+    )
     await double.start()
     try:
         info: dict[str, object] = {
@@ -52,6 +58,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--guild", default="Test server", help="create a guild with this name")
     parser.add_argument("--channel", action="append", help="text channel to create (repeatable)")
     parser.add_argument("--user", action="append", help="member to create (repeatable)")
+    parser.add_argument(
+        "--rate-limits",
+        choices=("on", "off"),
+        default=None,
+        help="enforce Discord's rate limits (default: on, or DISCORD_DOUBLE_RATE_LIMITS)",
+    )
+    parser.add_argument(
+        "--rate-limit-scale",
+        type=float,
+        default=None,
+        help="multiply every rate-limit window (default 0.02; 1 is Discord's real pace)",
+    )
+    parser.add_argument(
+        "--shards", type=int, default=1, help="shard count GET /gateway/bot recommends"
+    )
     args = parser.parse_args(argv)
     asyncio.run(_serve(args))
     return 0

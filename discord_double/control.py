@@ -2,6 +2,16 @@
 
 Used by ``python -m discord_double`` (benchmarks run the bot and the scenario driver in
 separate processes). Users, channels and guilds are referenced by id or name.
+
+Actions: ``state``, ``setup`` (``shard: [id, count]`` places the guild), ``messages``,
+``slash``, ``click``, ``select``, ``autocomplete``, ``wait_ready`` (``shards``,
+``shard_count``), ``fault`` (``route``, ``status``, ``times``, ``retry_after``, ``via``,
+``global``, ``latency``, ``drop``, ``processed``, ``body``), ``clear_faults``, ``faults``,
+``rate_limits`` (``enabled``, ``scale``, ``global_limit`` change them; answers the 429s
+given), ``request_counts`` (``since``/``until`` marks; answers the current ``mark``),
+``clock`` (``advance`` seconds), ``forge`` (``custom_id`` + ``message_id``, or
+``command`` + ``channel`` + raw ``options``, or ``kind`` + ``channel`` + ``data``;
+``settle: true`` waits for an answer or Discord's deadline instead of a final answer).
 """
 
 from __future__ import annotations
@@ -11,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from discord_double.faults import InjectedFailure
 from discord_double.interactions import InteractionRecord
 from discord_double.models import JSON, DoubleError, DoubleMessage, DoubleTimeoutError
 
@@ -48,6 +59,8 @@ def interaction_json(record: InteractionRecord) -> JSON:
         "name": record.name,
         "user": record.user.username,
         "ack_type": record.ack_type,
+        "acknowledged": record.acknowledged,
+        "forged": record.forged,
         "done": record.done,
         "ack_latency": record.ack_latency,
         "done_latency": record.done_latency,
@@ -77,11 +90,19 @@ async def _state(double: DiscordDouble, body: JSON) -> JSON:
         "interactions": len(double.interactions),
         "unknown_requests": [str(r) for r in double.unknown_requests],
         "server_errors": len(double.server_errors),
+        "shards": {str(k): repr(v) for k, v in double.shard_sessions().items()},
+        "rate_limited": len(double.rate_limited),
+        "injected_failures": len(double.injected_failures),
+        "requests": double.request_mark(),
     }
 
 
 async def _setup(double: DiscordDouble, body: JSON) -> JSON:
-    guild = double.add_guild(str(body.get("guild", "Test server")))
+    shard = body.get("shard")
+    guild = double.add_guild(
+        str(body.get("guild", "Test server")),
+        shard=(int(shard[0]), int(shard[1])) if shard else None,
+    )
     channels = [double.add_channel(guild, str(n)) for n in body.get("channels", ["rattus"])]
     users = [double.add_user(str(n)) for n in body.get("users", [])]
     return {
@@ -142,12 +163,143 @@ async def _autocomplete(double: DiscordDouble, body: JSON) -> list[JSON]:
 
 
 async def _wait_ready(double: DiscordDouble, body: JSON) -> JSON:
+    shards = body.get("shards")
     session = await double.wait_for_ready(
         timeout=body.get("timeout"),
-        commands=bool(body.get("commands", True)),
+        commands=_flag(body.get("commands", True)),
         min_sessions=int(body.get("min_sessions", 1)),
+        shards=[int(s) for s in shards] if shards is not None else None,
+        shard_count=int(body["shard_count"]) if body.get("shard_count") else None,
     )
     return {"session": repr(session), "sessions": len(double.sessions)}
+
+
+def _flag(value: Any) -> bool:
+    """A boolean from JSON or from a query string (``1``/``true``/``on``)."""
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "on", "yes")
+    return bool(value)
+
+
+def _failure_json(failure: InjectedFailure) -> JSON:
+    return {
+        "method": failure.method,
+        "path": failure.path,
+        "route": failure.rule.route,
+        "fault": failure.rule.describe(),
+        "status": failure.status,
+        "dropped": failure.dropped,
+        "processed": failure.processed,
+    }
+
+
+async def _fault(double: DiscordDouble, body: JSON) -> JSON:
+    status = body.get("status", 500)
+    times = body.get("times", 1)
+    rule = double.inject_fault(
+        str(body["route"]),
+        None if status is None else int(status),
+        times=None if times is None else int(times),
+        retry_after=float(body.get("retry_after", 0.0)),
+        via=_flag(body.get("via", True)),
+        global_=_flag(body.get("global", False)),
+        latency=float(body.get("latency", 0.0)),
+        drop=_flag(body.get("drop", False)),
+        processed=_flag(body.get("processed", False)),
+        body=body.get("body"),
+    )
+    return {"rule": repr(rule), "active": len(double.faults)}
+
+
+async def _clear_faults(double: DiscordDouble, body: JSON) -> JSON:
+    active = len(double.faults)
+    double.clear_faults()
+    return {"cleared": active}
+
+
+async def _faults(double: DiscordDouble, body: JSON) -> JSON:
+    return {
+        "active": [repr(r) for r in double.faults],
+        "injected": [_failure_json(f) for f in double.injected_failures],
+    }
+
+
+async def _rate_limits(double: DiscordDouble, body: JSON) -> JSON:
+    changes = {k: body[k] for k in ("enabled", "scale", "global_limit") if k in body}
+    if changes:
+        double.configure_rate_limits(
+            _flag(changes["enabled"]) if "enabled" in changes else None,
+            scale=float(changes["scale"]) if "scale" in changes else None,
+            global_limit=int(changes["global_limit"]) if "global_limit" in changes else None,
+        )
+    limiter = double.rate_limits
+    return {
+        "enabled": limiter.enabled,
+        "scale": limiter.scale,
+        "global_limit": limiter.global_limit,
+        "rate_limited": [
+            {
+                "method": h.method,
+                "path": h.path,
+                "scope": h.scope,
+                "bucket": h.bucket,
+                "retry_after": h.retry_after,
+            }
+            for h in double.rate_limited
+        ],
+    }
+
+
+async def _request_counts(double: DiscordDouble, body: JSON) -> JSON:
+    since = int(body.get("since", 0))
+    until = int(body["until"]) if body.get("until") is not None else None
+    return {"mark": double.request_mark(), "counts": double.request_counts(since, until)}
+
+
+async def _clock(double: DiscordDouble, body: JSON) -> JSON:
+    advance = float(body.get("advance", 0.0))
+    if advance:
+        double.advance_clock(advance)
+    return {"now": double.now()}
+
+
+async def _forge(double: DiscordDouble, body: JSON) -> JSON:
+    user = double.user(body["user"])
+    overrides = body.get("overrides")
+    if "custom_id" in body:
+        message = double.message(int(body["message_id"]))
+        record = await double.forge_click(
+            user,
+            message,
+            str(body["custom_id"]),
+            component_type=int(body.get("component_type", 2)),
+            values=body.get("values"),
+            add_to_message=_flag(body.get("add_to_message", True)),
+            overrides=overrides,
+        )
+    elif "command" in body:
+        record = await double.forge_slash(
+            user,
+            double.channel(body["channel"]),
+            str(body["command"]),
+            list(body.get("options") or []),
+            resolved=body.get("resolved"),
+            overrides=overrides,
+        )
+    else:
+        message_id = body.get("message_id")
+        record = await double.forge_interaction(
+            user,
+            double.channel(body["channel"]),
+            int(body["kind"]),
+            dict(body.get("data") or {}),
+            message=double.message(int(message_id)) if message_id else None,
+            overrides=overrides,
+        )
+    if _flag(body.get("settle", False)):
+        await record.wait_settled(body.get("timeout"))
+        return interaction_json(record)
+    return await _finish(record, body)
 
 
 _ACTIONS: dict[str, _Action] = {
@@ -159,6 +311,13 @@ _ACTIONS: dict[str, _Action] = {
     "select": _select,
     "autocomplete": _autocomplete,
     "wait_ready": _wait_ready,
+    "fault": _fault,
+    "clear_faults": _clear_faults,
+    "faults": _faults,
+    "rate_limits": _rate_limits,
+    "request_counts": _request_counts,
+    "clock": _clock,
+    "forge": _forge,
 }
 
 

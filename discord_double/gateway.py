@@ -141,6 +141,20 @@ class GatewaySession:
         """Whether a live websocket is attached."""
         return self.connection is not None and self.connection.open and not self.ended
 
+    @property
+    def shard_id(self) -> int:
+        """Return the shard id this session identified with (0 when not sharded)."""
+        return self.shard[0]
+
+    @property
+    def shard_count(self) -> int:
+        """Return the shard count this session identified with (1 when not sharded)."""
+        return self.shard[1]
+
+    def handles(self, guild_id: int | None) -> bool:
+        """Whether this session's shard receives a guild's events (DMs go to shard 0)."""
+        return shard_of(guild_id, self.shard_count) == self.shard_id
+
     def has_intent(self, bit: int) -> bool:
         """Whether the client asked for this intent."""
         return bool(self.intents & bit)
@@ -177,15 +191,40 @@ class Gateway:
         return [s for s in reversed(self.sessions) if not s.ended]
 
     def active_session(self) -> GatewaySession | None:
-        """Return the newest READY session with a live websocket (where interactions go)."""
+        """Return the newest READY session with a live websocket, of any shard."""
         for session in reversed(self.sessions):
             if session.ready and session.connected:
                 return session
         return None
 
-    def broadcast(self, event: str, data: JSON, *, intent: int | None = None) -> None:
-        """Dispatch an event to every live session that asked for ``intent``."""
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """Return the newest READY, connected session whose shard handles ``guild_id``.
+
+        ``None`` stands for DMs, which Discord sends to shard 0.
+        """
+        for session in reversed(self.sessions):
+            if session.ready and session.connected and session.handles(guild_id):
+                return session
+        return None
+
+    def shard_sessions(self) -> dict[int, GatewaySession]:
+        """Return the newest READY, connected session of each shard id."""
+        found: dict[int, GatewaySession] = {}
+        for session in reversed(self.sessions):
+            if session.ready and session.connected:
+                found.setdefault(session.shard_id, session)
+        return found
+
+    def broadcast(
+        self, event: str, data: JSON, *, guild_id: int | None, intent: int | None = None
+    ) -> None:
+        """Dispatch an event to every live session of the guild's shard that asked for ``intent``.
+
+        ``guild_id=None`` marks an event outside any guild (DMs): shard 0 receives it.
+        """
         for session in self.live_sessions():
+            if not session.handles(guild_id):
+                continue
             if intent is None or session.has_intent(intent):
                 session.dispatch(event, data)
 
@@ -247,12 +286,16 @@ class Gateway:
         if not self.world.check_token(token):
             await connection.flush_and_close(4004)  # "authentication failed"
             return None
+        shard = _parse_shard(data.get("shard"))
+        if shard is None:
+            await connection.flush_and_close(4010)  # "invalid shard"
+            return None
         session = GatewaySession(
             session_id=secrets.token_hex(16),
             number=len(self.sessions) + 1,
             token=token,
             intents=int(data.get("intents", 0) or 0),
-            shard=list(data.get("shard") or [0, 1]),
+            shard=shard,
             properties=dict(data.get("properties") or {}),
             connection=connection,
             presence=data.get("presence"),
@@ -294,3 +337,27 @@ class Gateway:
         """Close a session's websocket so the client reconnects (and RESUMEs)."""
         if session.connection is not None:
             await session.connection.flush_and_close(code)
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Return the shard that receives a guild's events: ``(guild_id >> 22) % shard_count``.
+
+    Events outside guilds (``None``: DMs) go to shard 0, as on Discord.
+    """
+    if guild_id is None or shard_count <= 1:
+        return 0
+    return (guild_id >> 22) % shard_count
+
+
+def _parse_shard(raw: Any) -> list[int] | None:
+    """Return IDENTIFY's ``[shard_id, shard_count]`` (``[0, 1]`` if absent); None if invalid."""
+    if raw is None:
+        return [0, 1]
+    if not isinstance(raw, list) or len(raw) != 2:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in raw):
+        return None
+    shard_id, count = raw
+    if count < 1 or not 0 <= shard_id < count:
+        return None
+    return [shard_id, count]

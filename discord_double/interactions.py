@@ -92,6 +92,20 @@ class InteractionRecord:
     done_at: float | None = None
     ack_revision: int = 0
     expired: bool = False
+    issued_at: float = 0.0
+    forged: bool = False
+
+    @property
+    def token_expires_at(self) -> float | None:
+        """Return when the interaction token stops working, on the double's clock."""
+        ttl = self.double.interaction_token_ttl
+        return None if ttl is None else self.issued_at + ttl
+
+    @property
+    def token_expired(self) -> bool:
+        """Whether follow-ups and edits with this token now answer 401 (50027)."""
+        expires = self.token_expires_at
+        return expires is not None and self.double.now() >= expires
 
     @property
     def acknowledged(self) -> bool:
@@ -140,6 +154,25 @@ class InteractionRecord:
             what=f"{self!r} to be answered",
         )
         return self
+
+    async def wait_settled(self, timeout: float | None = None) -> bool:
+        """Wait until the bot acknowledged or Discord's ack deadline passed; return if acked.
+
+        For interactions a bot may rightly ignore (forged ones): this never raises for
+        silence. It waits at most the double's ``ack_deadline`` (which must be set).
+        """
+        deadline = self.double.ack_deadline
+        if deadline is None:
+            raise DoubleError("wait_settled needs the double's ack_deadline")
+        loop = asyncio.get_running_loop()
+
+        def settled() -> bool:
+            late = loop.time() - self.created_at > deadline
+            return self.acknowledged or self.expired or late
+
+        limit = deadline + self.double.default_timeout if timeout is None else timeout
+        await self.double.wait_for(settled, timeout=limit, what=f"{self!r} to settle")
+        return self.acknowledged
 
     def _check_expired(self) -> bool:
         # Fail at once instead of timing out: a late callback will never succeed.

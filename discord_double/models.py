@@ -388,6 +388,7 @@ class DoubleMessage:
     deleted: bool = False
     reactions: dict[str, list[int]] = field(default_factory=dict)
     revisions: list[MessageRevision] = field(default_factory=list)
+    nonce: str | int | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -475,18 +476,42 @@ class DoubleMessage:
         return f"<DoubleMessage id={self.id} channel={self.channel_id}{extra} {shown}>"
 
 
+# Request categories (``RequestRecord.category``); see ``DiscordDouble.request_counts``.
+REQUEST_CATEGORIES = ("interaction", "channel", "dm", "setup", "other")
+
+
 @dataclass
 class RequestRecord:
-    """One HTTP request the bot made to the double's REST API."""
+    """One HTTP request the bot made to the double's REST API.
+
+    ``category``: ``"interaction"`` (callbacks and interaction webhooks), ``"channel"``
+    (anything under ``/channels/{id}`` of a guild channel or thread), ``"dm"`` (opening a
+    DM channel, anything under ``/channels/{id}`` of a DM channel), ``"setup"`` (gateway,
+    ``/users/@me``, application info and commands) or ``"other"``.
+    ``route``: the matched route template (None for unknown routes).
+    ``at``: the event loop's clock when the request arrived.
+    ``fault``: what an injected fault did to it (``"502"``, ``"drop"``...), else None.
+    ``bucket``: the rate-limit bucket it counted in (when rate limits are on).
+    ``rate_limit``: ``"user"`` or ``"global"`` if the double's limiter answered 429.
+    Status 0 means no answer was sent (the connection was dropped).
+    """
 
     method: str
     path: str
     query: dict[str, str]
     status: int = 0
     body: Any = None
+    category: str = "other"
+    route: str | None = None
+    at: float = 0.0
+    fault: str | None = None
+    bucket: str | None = None
+    rate_limit: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.method} {self.path} -> {self.status}"
+        extra = f" [{self.fault}]" if self.fault else ""
+        extra += f" [rate limited: {self.rate_limit}]" if self.rate_limit else ""
+        return f"{self.method} {self.path} -> {self.status}{extra}"
 
 
 def walk_components(components: list[JSON]) -> Iterator[JSON]:

@@ -9,6 +9,7 @@ import asyncio
 import copy
 import json
 import logging
+import os
 import re
 import secrets
 import textwrap
@@ -23,6 +24,7 @@ from urllib.parse import quote
 from aiohttp import BodyPartReader, web
 
 from discord_double.discordpy import configure_discord_py
+from discord_double.faults import FaultInjector, FaultRule, InjectedFailure
 from discord_double.gateway import (
     INTENT_DIRECT_MESSAGE_REACTIONS,
     INTENT_DIRECT_MESSAGES,
@@ -33,6 +35,7 @@ from discord_double.gateway import (
     INTENT_MESSAGE_CONTENT,
     Gateway,
     GatewaySession,
+    shard_of,
 )
 from discord_double.interactions import (
     APPLICATION_COMMAND,
@@ -69,6 +72,7 @@ from discord_double.models import (
     JSON,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
+    REQUEST_CATEGORIES,
     TEXT_LIKE_TYPES,
     DiscordHTTPError,
     DoubleAttachment,
@@ -83,6 +87,7 @@ from discord_double.models import (
     RequestRecord,
     walk_components,
 )
+from discord_double.ratelimits import VIA, BucketRule, RateLimiter, RateLimitHit
 from discord_double.snowflake import SnowflakeGenerator, iso, now
 from discord_double.validation import (
     form_error,
@@ -105,6 +110,18 @@ _ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 _FILE_FIELD = re.compile(r"files\[(\d+)\]|file(\d*)")
 _ROUTE_PARAM = re.compile(r"\{(\w+)\}")
 _API_VERSION_PREFIX = re.compile(r"^/v\d+(?=/)")
+# Defaults of the rate limiter: on, with Discord's windows shrunk 50-fold so a 5 s bucket
+# resets in 100 ms (see the package docstring for why). The environment can change both
+# for a whole run without touching the tests (off, or scale 1 for Discord's real pace).
+DEFAULT_RATE_LIMITS = True
+DEFAULT_RATE_LIMIT_SCALE = 0.02
+RATE_LIMITS_ENV = "DISCORD_DOUBLE_RATE_LIMITS"
+RATE_LIMIT_SCALE_ENV = "DISCORD_DOUBLE_RATE_LIMIT_SCALE"
+# Interaction tokens (follow-ups, @original edits) work for 15 minutes on Discord.
+INTERACTION_TOKEN_TTL = 15 * 60.0
+# How long Discord remembers a message nonce sent with enforce_nonce ("a few minutes").
+NONCE_WINDOW = 5 * 60.0
+_NONCE_MAX_LENGTH = 25
 
 
 @dataclass
@@ -164,6 +181,11 @@ class DiscordDouble:
         heartbeat_interval_ms: int = 41_250,
         default_timeout: float = 10.0,
         ack_deadline: float | None = 3.0,
+        rate_limits: bool | None = None,
+        rate_limit_scale: float | None = None,
+        clock: Callable[[], float] = time.time,
+        interaction_token_ttl: float | None = INTERACTION_TOKEN_TTL,
+        shards: int = 1,
     ) -> None:
         """Prepare an empty world; ``start()`` (or ``async with``) opens the server.
 
@@ -171,6 +193,14 @@ class DiscordDouble:
         ``ack_deadline``: seconds the bot has to acknowledge an interaction, like
         Discord's 3 s; later callbacks get 404 "Unknown interaction" (None: no limit).
         ``default_timeout``: seconds every wait gives up after unless told otherwise.
+        ``rate_limits``: enforce Discord's rate limits (buckets, global limit, headers),
+        with every window multiplied by ``rate_limit_scale``. Unset, they come from
+        ``DISCORD_DOUBLE_RATE_LIMITS`` (``on``/``off``, default on) and
+        ``DISCORD_DOUBLE_RATE_LIMIT_SCALE`` (default 0.02).
+        ``clock``: the double's wall clock (seconds since the epoch), used for interaction
+        token expiry (``interaction_token_ttl``, None: never) and message nonces;
+        ``advance_clock()`` moves it forward.
+        ``shards``: the shard count ``GET /gateway/bot`` recommends.
         """
         self.host = host
         self.port = port
@@ -179,6 +209,18 @@ class DiscordDouble:
         self.bot_permissions = bot_permissions
         self.default_timeout = default_timeout
         self.ack_deadline = ack_deadline
+        self.interaction_token_ttl = interaction_token_ttl
+        self.recommended_shards = shards
+        if rate_limits is None:
+            rate_limits = _env_flag(RATE_LIMITS_ENV, DEFAULT_RATE_LIMITS)
+        if rate_limit_scale is None:
+            rate_limit_scale = float(
+                os.environ.get(RATE_LIMIT_SCALE_ENV) or DEFAULT_RATE_LIMIT_SCALE
+            )
+        self.rate_limits = RateLimiter(enabled=rate_limits, scale=rate_limit_scale)
+        self.fault_injector = FaultInjector()
+        self._clock = clock
+        self._clock_offset = 0.0
         self._ids = SnowflakeGenerator()
         self.application_id = self._ids.next()
         # Modern applications' bot users share the application's id.
@@ -203,6 +245,8 @@ class DiscordDouble:
         self._attachments: dict[int, DoubleAttachment] = {}
         self._dm_channels: dict[int, DoubleChannel] = {}
         self._command_ids: dict[tuple[int | None, int, str], int] = {}
+        # (author id, nonce) -> (message, double clock when sent), for enforce_nonce.
+        self._nonces: dict[tuple[int, str], tuple[DoubleMessage, float]] = {}
         self._waiters: list[asyncio.Future[None]] = []
         self._order = 0
         # Called with (message, created) after every message is stored or edited: a cheap hook
@@ -210,7 +254,7 @@ class DiscordDouble:
         self.observers: list[Callable[[DoubleMessage, bool], None]] = []
         self._runner: web.AppRunner | None = None
         self._restore_discord_py: Callable[[], None] | None = None
-        self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
+        self._routes: list[tuple[str, str, re.Pattern[str], Handler]] = []
         self._install_routes()
 
     # ------------------------------------------------------------------ lifecycle
@@ -325,6 +369,7 @@ class DiscordDouble:
         self.gateway.broadcast(
             "GUILD_MEMBER_ADD",
             {**member.payload(), "guild_id": str(guild.id)},
+            guild_id=guild.id,
             intent=INTENT_GUILD_MEMBERS,
         )
         self.notify()
@@ -343,16 +388,25 @@ class DiscordDouble:
         self.gateway.broadcast(
             "GUILD_ROLE_CREATE",
             {"guild_id": str(guild.id), "role": role.payload()},
+            guild_id=guild.id,
             intent=INTENT_GUILDS,
         )
         return role
 
     def add_guild(
-        self, name: str, *, owner: DoubleUser | None = None, locale: str = "en-US"
+        self,
+        name: str,
+        *,
+        owner: DoubleUser | None = None,
+        locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
     ) -> DoubleGuild:
-        """Create a guild owned by ``owner`` (default ``self.owner``) with the bot in it."""
+        """Create a guild owned by ``owner`` (default ``self.owner``) with the bot in it.
+
+        ``shard=(shard_id, shard_count)`` picks a guild id whose events go to that shard.
+        """
         owner = owner or self.owner
-        guild_id = self.next_id()
+        guild_id = self.next_id() if shard is None else self._ids.next_on_shard(*shard)
         guild = DoubleGuild(id=guild_id, name=name, owner_id=owner.id, locale=locale)
         guild.roles[guild_id] = DoubleRole(
             id=guild_id,
@@ -375,7 +429,8 @@ class DiscordDouble:
         )
         self.guilds[guild_id] = guild
         for session in self.gateway.live_sessions():
-            session.dispatch("GUILD_CREATE", self._guild_create_payload(guild, session))
+            if session.handles(guild_id):
+                session.dispatch("GUILD_CREATE", self._guild_create_payload(guild, session))
         self.notify()
         return guild
 
@@ -400,7 +455,9 @@ class DiscordDouble:
         )
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
-        self.gateway.broadcast("CHANNEL_CREATE", channel.payload(), intent=INTENT_GUILDS)
+        self.gateway.broadcast(
+            "CHANNEL_CREATE", channel.payload(), guild_id=guild.id, intent=INTENT_GUILDS
+        )
         self.notify()
         return channel
 
@@ -430,7 +487,10 @@ class DiscordDouble:
         self.channels[thread.id] = thread
         self.guilds[channel.guild_id].channel_ids.append(thread.id)
         self.gateway.broadcast(
-            "THREAD_CREATE", {**thread.payload(), "newly_created": True}, intent=INTENT_GUILDS
+            "THREAD_CREATE",
+            {**thread.payload(), "newly_created": True},
+            guild_id=channel.guild_id,
+            intent=INTENT_GUILDS,
         )
         self.notify()
         return thread
@@ -521,6 +581,119 @@ class DiscordDouble:
         if problems:
             raise AssertionError("\n".join(problems))
 
+    # ------------------------------------------------------------------ faults, limits, clock
+
+    def inject_fault(
+        self,
+        route: str,
+        status: int | None = 500,
+        *,
+        times: int | None = 1,
+        retry_after: float = 0.0,
+        via: bool = True,
+        global_: bool = False,
+        latency: float = 0.0,
+        drop: bool = False,
+        processed: bool = False,
+        body: JSON | None = None,
+    ) -> FaultRule:
+        """Make the next ``times`` requests matching ``route`` fail (``times=None``: until cleared).
+
+        ``route`` is ``"METHOD /path"`` with ``{name}`` (or ``*``) matching one segment,
+        a final ``**`` the rest (constants in ``discord_double.faults``). The answer is
+        ``status`` with Discord's body: for 429, ``{"message", "retry_after", "global"}``
+        with ``Via`` unless ``via=False`` (which discord.py takes for a Cloudflare ban).
+        ``latency`` delays the answer (``status=None``: only delays it); ``drop`` closes
+        the connection without an answer; ``processed`` lets Discord do the work first
+        and loses only the answer. Returns the rule (``.clear()``, ``.hits``).
+        """
+        rule = FaultRule(
+            route,
+            status,
+            times=times,
+            retry_after=retry_after,
+            via=via,
+            global_=global_,
+            latency=latency,
+            drop=drop,
+            processed=processed,
+            body=body,
+        )
+        self.fault_injector.prune()
+        return self.fault_injector.add(rule)
+
+    def clear_faults(self) -> None:
+        """Stop every injected fault (the record of what they did is kept)."""
+        self.fault_injector.clear()
+
+    @property
+    def faults(self) -> list[FaultRule]:
+        """Return the fault rules still active."""
+        return [r for r in self.fault_injector.rules if r.active]
+
+    @property
+    def injected_failures(self) -> list[InjectedFailure]:
+        """Return every request an injected fault failed, dropped or delayed, in order."""
+        return self.fault_injector.injected
+
+    @property
+    def rate_limited(self) -> list[RateLimitHit]:
+        """Return every 429 the double's rate limiter answered (not injected ones)."""
+        return self.rate_limits.hits
+
+    def configure_rate_limits(
+        self,
+        enabled: bool | None = None,
+        *,
+        scale: float | None = None,
+        buckets: Iterable[BucketRule] | None = None,
+        global_limit: int | None = None,
+    ) -> RateLimiter:
+        """Switch rate limits on or off, change the time scale, buckets or global limit.
+
+        Counting starts afresh; returns the limiter (``d.rate_limits``).
+        """
+        limiter = self.rate_limits
+        if enabled is not None:
+            limiter.enabled = enabled
+        if scale is not None:
+            if scale <= 0:
+                raise DoubleError("rate limit scale must be positive")
+            limiter.scale = scale
+        if global_limit is not None:
+            limiter.global_limit = global_limit
+        if buckets is not None:
+            limiter.set_buckets(buckets)
+        limiter.reset()
+        return limiter
+
+    def request_mark(self) -> int:
+        """Return a mark for ``request_counts(since=...)``: the number of requests so far."""
+        return len(self.requests)
+
+    def request_counts(self, since: int = 0, until: int | None = None) -> dict[str, int]:
+        """Count requests per category between two marks (every category present, maybe 0).
+
+        ``mark = d.request_mark(); ...; d.request_counts(mark)`` gives the calls an action
+        cost by class: interaction, channel, dm, setup, other.
+        """
+        counts = dict.fromkeys(REQUEST_CATEGORIES, 0)
+        for record in self.requests[since:until]:
+            counts[record.category] = counts.get(record.category, 0) + 1
+        return counts
+
+    def now(self) -> float:
+        """Return the double's wall clock (the injected clock plus ``advance_clock`` moves)."""
+        return self._clock() + self._clock_offset
+
+    def advance_clock(self, seconds: float) -> float:
+        """Move the double's wall clock forward (token expiry, nonces); return the new time."""
+        if seconds < 0:
+            raise DoubleError("the clock only moves forward")
+        self._clock_offset += seconds
+        self.notify()
+        return self.now()
+
     def summary(self, *, limit: int = 12) -> str:
         """Return a readable dump of recent state (shown when a wait times out)."""
         lines = ["Discord double state:"]
@@ -547,7 +720,9 @@ class DiscordDouble:
             lines.append(f"  unknown routes: {[str(r) for r in self.unknown_requests]}")
         if self.server_errors:
             lines.append(f"  double errors: {self.server_errors[-3:]}")
-        failed = [str(r) for r in self.requests if r.status >= 400][-limit:]
+        if self.rate_limited:
+            lines.append(f"  rate limited: {[str(h) for h in self.rate_limited[-limit:]]}")
+        failed = [str(r) for r in self.requests if r.status >= 400 or r.fault][-limit:]
         if failed:
             lines.append(f"  failed requests: {failed}")
         return "\n".join(lines)
@@ -610,23 +785,49 @@ class DiscordDouble:
         timeout: float | None = None,
         commands: bool = True,
         min_sessions: int = 1,
+        shards: Iterable[int] | None = None,
+        shard_count: int | None = None,
     ) -> GatewaySession:
         """Wait until a bot is connected (READY sent) and, by default, has synced commands.
 
         ``min_sessions`` counts every session ever identified: after restarting the
         bot, pass ``len(d.sessions) + 1`` (taken before the restart) to wait for the
         new client rather than accepting the old one.
+        ``shards``: wait until every one of these shard ids has a READY, connected
+        session (identified with ``shard_count`` shards, if given); returns the session
+        of the lowest of them.
         """
+        wanted = sorted(set(shards)) if shards is not None else None
 
         def ready() -> GatewaySession | None:
-            session = self.gateway.active_session()
-            if session is None or len(self.gateway.sessions) < min_sessions:
+            if len(self.gateway.sessions) < min_sessions:
                 return None
             if commands and not self.has_commands():
                 return None
-            return session
+            if wanted is None:
+                return self.gateway.active_session()
+            live = {
+                session.shard_id: session
+                for session in self.gateway.sessions
+                if session.ready
+                and session.connected
+                and (shard_count is None or session.shard_count == shard_count)
+            }
+            if any(shard not in live for shard in wanted):
+                return None
+            return live[wanted[0]]
 
-        return await self.wait_for(ready, timeout=timeout, what="the bot to connect")
+        what = "the bot to connect" if wanted is None else f"shards {wanted} to connect"
+        return await self.wait_for(ready, timeout=timeout, what=what)
+
+    def shard_sessions(self) -> dict[int, GatewaySession]:
+        """Return the newest READY, connected session of each shard id."""
+        return self.gateway.shard_sessions()
+
+    def shard_of(self, guild: DoubleGuild | int | None, shard_count: int) -> int:
+        """Return the shard id a guild's events go to (DMs: ``None``, shard 0)."""
+        guild_id = guild.id if isinstance(guild, DoubleGuild) else guild
+        return shard_of(guild_id, shard_count)
 
     async def wait_for_message(
         self,
@@ -869,6 +1070,166 @@ class DiscordDouble:
             name=str(modal.get("custom_id")),
         )
 
+    # ------------------------------------------------------------------ forged interactions
+
+    async def forge_interaction(
+        self,
+        user: DoubleUser,
+        channel: DoubleChannel,
+        kind: int,
+        data: JSON,
+        /,
+        *,
+        message: DoubleMessage | None = None,
+        name: str = "",
+        overrides: JSON | None = None,
+    ) -> InteractionRecord:
+        """Send an interaction exactly as given, without the double's checks (fuzz tests).
+
+        Nothing is checked: the component or command need not exist, option values may
+        have any type, ``user`` need not be a member (a bare member object is sent) nor
+        allowed in ``channel``. ``message`` is the message a component is "on" (it need
+        not carry ``data["custom_id"]``). ``overrides`` are merged into the payload's top
+        level last. The bot's answer (or its silence) is recorded like any other;
+        ``record.forged`` is True. ``kind``: 2 command, 3 component, 4 autocomplete,
+        5 modal submit (any int is sent).
+        """
+        return await self._dispatch_interaction(
+            kind,
+            user,
+            channel,
+            copy.deepcopy(data),
+            component_message=message,
+            name=name or str(data.get("custom_id") or data.get("name") or ""),
+            forged=True,
+            overrides=overrides,
+        )
+
+    async def forge_click(
+        self,
+        user: DoubleUser,
+        message: DoubleMessage,
+        custom_id: str,
+        /,
+        *,
+        component_type: int = 2,
+        values: list[Any] | None = None,
+        add_to_message: bool = True,
+        overrides: JSON | None = None,
+    ) -> InteractionRecord:
+        """Click a component ``custom_id`` on ``message`` whether or not it is there.
+
+        ``values`` (for a select, ``component_type`` 3, 5-8) are sent as given.
+        discord.py only dispatches a component whose custom id is on the interaction's
+        message, so by default the forged component is added to the payload's copy of
+        the message (the stored message is untouched) and reaches the bot's parser;
+        ``add_to_message=False`` sends the message as stored, to test that filter.
+        """
+        data: JSON = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = values
+        if add_to_message:
+            shown = self._message_payload(message)
+            component: JSON = {"type": component_type, "custom_id": custom_id}
+            if component_type == 2:
+                component.update(style=2, label="forged")
+            elif component_type == 3:
+                picked = [str(v) for v in values or ["forged"]]
+                component["options"] = [{"label": v, "value": v} for v in picked]
+            shown["components"] = [
+                *shown.get("components", []),
+                {"type": 1, "components": [component]},
+            ]
+            overrides = {"message": shown, **(overrides or {})}
+        return await self.forge_interaction(
+            user,
+            self.channels[message.channel_id],
+            MESSAGE_COMPONENT,
+            data,
+            message=message,
+            overrides=overrides,
+        )
+
+    async def forge_slash(
+        self,
+        user: DoubleUser,
+        channel: DoubleChannel,
+        command: str,
+        options: list[JSON] | None = None,
+        /,
+        *,
+        resolved: JSON | None = None,
+        command_id: int | str | None = None,
+        kind: int = APPLICATION_COMMAND,
+        overrides: JSON | None = None,
+    ) -> InteractionRecord:
+        """Run command ``command`` (top-level name) with raw ``options`` as given.
+
+        ``options`` is Discord's option list (sub-commands nest their own ``options``);
+        values are sent as they are, except that a ``DoubleUser``, ``DoubleChannel``,
+        ``DoubleRole`` or ``DoubleAttachment`` value becomes its id and is added to
+        ``resolved`` (see ``upload`` for attachments of arbitrary bytes). The command id
+        defaults to the registered command's, else a fresh snowflake. ``kind=4`` sends
+        it as an autocomplete request.
+        """
+        guild = self._guild_of(channel)
+        registered = None
+        if guild is not None:
+            registered = find_command(self.guild_commands.get(guild.id, []), command, 1)
+        registered = registered or find_command(self.global_commands, command, 1)
+        if command_id is None:
+            command_id = registered["id"] if registered is not None else self.next_id()
+        merged: JSON = copy.deepcopy(resolved) if resolved else {}
+        raw_options = [self._forge_option(o, guild, merged) for o in options or []]
+        data: JSON = {"id": str(command_id), "name": command, "type": 1}
+        if raw_options:
+            data["options"] = raw_options
+        if merged:
+            data["resolved"] = merged
+        if registered is not None and registered.get("guild_id"):
+            data["guild_id"] = registered["guild_id"]
+        return await self.forge_interaction(
+            user, channel, kind, data, name=command, overrides=overrides
+        )
+
+    def upload(
+        self,
+        channel: DoubleChannel,
+        filename: str,
+        data: bytes,
+        /,
+        *,
+        content_type: str | None = None,
+    ) -> DoubleAttachment:
+        """Store ``data`` as an attachment the double serves (e.g. for a forged option)."""
+        return self._new_attachment(
+            channel.id, UploadedFile(filename, bytes(data), content_type), None
+        )
+
+    def _forge_option(self, option: JSON, guild: DoubleGuild | None, resolved: JSON) -> JSON:
+        result = dict(option)
+        if isinstance(option.get("options"), list):
+            result["options"] = [self._forge_option(o, guild, resolved) for o in option["options"]]
+        value = option.get("value")
+        if isinstance(value, DoubleAttachment):
+            resolved.setdefault("attachments", {})[str(value.id)] = value.payload()
+            result["value"] = str(value.id)
+        elif isinstance(value, DoubleUser):
+            resolved.setdefault("users", {})[str(value.id)] = value.payload()
+            member = guild.members.get(value.id) if guild is not None else None
+            if member is not None and guild is not None:
+                resolved.setdefault("members", {})[str(value.id)] = member.payload(
+                    with_user=False, permissions=guild.permissions_of(value.id)
+                )
+            result["value"] = str(value.id)
+        elif isinstance(value, DoubleChannel):
+            resolved.setdefault("channels", {})[str(value.id)] = value.payload()
+            result["value"] = str(value.id)
+        elif isinstance(value, DoubleRole):
+            resolved.setdefault("roles", {})[str(value.id)] = value.payload()
+            result["value"] = str(value.id)
+        return result
+
     async def post(
         self,
         user: DoubleUser,
@@ -911,14 +1272,19 @@ class DiscordDouble:
             if member is not None:
                 data["member"] = member.payload()
             intent = INTENT_GUILD_MESSAGE_REACTIONS
-        self.gateway.broadcast("MESSAGE_REACTION_ADD", data, intent=intent)
+        self.gateway.broadcast(
+            "MESSAGE_REACTION_ADD", data, guild_id=message.guild_id, intent=intent
+        )
         self.notify()
 
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the active session's websocket; discord.py reconnects and RESUMEs."""
-        session = self.gateway.active_session()
+    async def drop_gateway(self, code: int = 4000, *, shard: int | None = None) -> None:
+        """Close the active session's websocket (of ``shard``); discord.py RESUMEs."""
+        if shard is None:
+            session = self.gateway.active_session()
+        else:
+            session = self.gateway.shard_sessions().get(shard)
         if session is None:
-            raise DoubleError("no bot is connected")
+            raise DoubleError("no bot is connected" + ("" if shard is None else f" on {shard}"))
         await self.gateway.drop(session, code)
 
     # ------------------------------------------------------------------ gateway content
@@ -935,7 +1301,7 @@ class DiscordDouble:
             "guilds": [
                 {"id": str(g.id), "unavailable": True}
                 for g in self.guilds.values()
-                if self.bot_user.id in g.members
+                if self.bot_user.id in g.members and session.handles(g.id)
             ],
             "session_id": session.session_id,
             "session_type": "normal",
@@ -952,11 +1318,11 @@ class DiscordDouble:
         }
 
     def guild_create_payloads(self, session: GatewaySession) -> list[JSON]:
-        """Return GUILD_CREATE for every guild the bot is in."""
+        """Return GUILD_CREATE for every guild of the session's shard the bot is in."""
         return [
             self._guild_create_payload(g, session)
             for g in self.guilds.values()
-            if self.bot_user.id in g.members
+            if self.bot_user.id in g.members and session.handles(g.id)
         ]
 
     def member_chunk_payloads(self, session: GatewaySession, request: JSON) -> list[JSON]:
@@ -965,7 +1331,7 @@ class DiscordDouble:
         chunks = []
         for raw_id in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
             guild = self.guilds.get(int(raw_id or 0))
-            if guild is None:
+            if guild is None or not session.handles(guild.id):
                 continue
             members = list(guild.members.values())
             not_found: list[str] = []
@@ -1141,15 +1507,46 @@ class DiscordDouble:
             lambda m: f"(?P<{m.group(1)}>[^/]+)",
             re.escape(path).replace(r"\{", "{").replace(r"\}", "}"),
         )
-        self._routes.append((method, re.compile(f"^{pattern}$"), handler))
+        self._routes.append((method, path, re.compile(f"^{pattern}$"), handler))
+
+    def _match(self, method: str, path: str) -> tuple[str, Handler, dict[str, str]] | None:
+        for route_method, template, pattern, handler in self._routes:
+            if route_method == method and (match := pattern.match(path)):
+                return template, handler, match.groupdict()
+        return None
 
     async def _api(self, request: web.Request) -> web.StreamResponse:
         path = _API_VERSION_PREFIX.sub("", "/" + request.match_info["tail"])
-        record = RequestRecord(request.method, path, dict(request.query))
+        record = RequestRecord(
+            request.method,
+            path,
+            dict(request.query),
+            category=self._category(path),
+            at=_loop_time(),
+        )
         self.requests.append(record)
+        rule = self.fault_injector.take(request.method, path)
+        if rule is not None and rule.latency > 0:
+            await asyncio.sleep(rule.latency)
+        if rule is not None and rule.fails and not rule.processed:
+            return self._inject(request, record, rule)
+        response = await self._answer(request, path, record)
+        if rule is not None and rule.fails:
+            # Discord did the work; only the answer is lost.
+            return self._inject(request, record, rule)
+        if rule is not None:
+            self._record_injection(record, rule, status=None)
+        record.status = response.status
+        self.notify()
+        return response
+
+    async def _answer(
+        self, request: web.Request, path: str, record: RequestRecord
+    ) -> web.StreamResponse:
+        headers: dict[str, str] = {"Via": VIA}
         response: web.StreamResponse
         try:
-            response = await self._route(request, path, record)
+            response = await self._route(request, path, record, headers)
         except DiscordHTTPError as error:
             response = _json_response(error.body(), status=error.status)
         except Exception as error:  # a bug in the double must not look like a Discord outage
@@ -1158,40 +1555,92 @@ class DiscordDouble:
             # 400 rather than 500: discord.py retries 5xx answers with multi-second sleeps.
             body = {"message": f"Discord double internal error: {error!r}", "code": 0}
             response = _json_response(body, status=400)
-        record.status = response.status
-        self.notify()
+        response.headers.update(headers)
         return response
 
     async def _route(
-        self, request: web.Request, path: str, record: RequestRecord
+        self, request: web.Request, path: str, record: RequestRecord, headers: dict[str, str]
     ) -> web.StreamResponse:
         # Interaction webhooks are authorised by their token, like on Discord.
-        if not path.startswith(("/webhooks/", "/interactions/")):
+        interaction_route = path.startswith(("/webhooks/", "/interactions/"))
+        if not interaction_route:
             header = request.headers.get("Authorization", "")
             if not header.startswith("Bot ") or not self.check_token(header[4:]):
                 raise DiscordHTTPError(401, 0, "401: Unauthorized")
-        found = next(
-            (
-                (handler, match)
-                for method, pattern, handler in self._routes
-                if method == request.method and (match := pattern.match(path))
-            ),
-            None,
+        found = self._match(request.method, path)
+        template, handler, params = found if found is not None else (None, None, {})
+        record.route = template
+        decision = self.rate_limits.check(
+            request.method, path, template, params, exempt_from_global=interaction_route
         )
-        if found is None:
+        headers.update(decision.headers)
+        record.bucket = decision.bucket
+        if decision.hit is not None:
+            record.rate_limit = decision.hit.scope
+            return _json_response(decision.body(), status=429)
+        if handler is None:
             self.unknown_requests.append(record)
             log.warning("Discord double has no route for %s %s", request.method, path)
             raise DiscordHTTPError(404, 0, "404: Not Found")
-        handler, match = found
         body, files = await _read_body(request)
         record.body = body
-        call = ApiCall(request, match.groupdict(), dict(request.query), body, files)
+        call = ApiCall(request, params, dict(request.query), body, files)
         result = await handler(call)
         if isinstance(result, web.StreamResponse):
             return result
         if result is None:
             return web.Response(status=204)
         return _json_response(result)
+
+    def _inject(
+        self, request: web.Request, record: RequestRecord, rule: FaultRule
+    ) -> web.StreamResponse:
+        if rule.drop:
+            # Close the connection without an answer; the client sees a disconnect.
+            if request.transport is not None:
+                request.transport.abort()
+            self._record_injection(record, rule, status=None)
+            record.status = 0
+            self.notify()
+            return web.Response(status=204)
+        status, body, headers = rule.response()
+        self._record_injection(record, rule, status=status)
+        record.status = status
+        self.notify()
+        response = _json_response(body, status=status)
+        response.headers.update(headers)
+        return response
+
+    def _record_injection(
+        self, record: RequestRecord, rule: FaultRule, *, status: int | None
+    ) -> None:
+        record.fault = rule.describe()
+        self.fault_injector.injected.append(
+            InjectedFailure(
+                rule=rule,
+                method=record.method,
+                path=record.path,
+                status=status,
+                dropped=rule.drop,
+                processed=rule.processed,
+                at=_loop_time(),
+            )
+        )
+
+    def _category(self, path: str) -> str:
+        parts = [p for p in path.split("/") if p]
+        head = parts[0] if parts else ""
+        if head in ("interactions", "webhooks"):
+            return "interaction"
+        if head == "channels":
+            raw = parts[1] if len(parts) > 1 else ""
+            channel = self.channels.get(int(raw)) if raw.isdigit() else None
+            return "dm" if channel is not None and channel.is_dm else "channel"
+        if path == "/users/@me/channels":
+            return "dm"
+        if head in ("applications", "oauth2", "gateway") or path == "/users/@me":
+            return "setup"
+        return "other"
 
     async def _cdn(self, request: web.Request) -> web.StreamResponse:
         attachment = self._attachments.get(int(request.match_info["attachment_id"]))
@@ -1261,7 +1710,7 @@ class DiscordDouble:
     async def _get_gateway_bot(self, call: ApiCall) -> JSON:
         return {
             "url": self.gateway_url,
-            "shards": 1,
+            "shards": self.recommended_shards,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 1000,
@@ -1427,7 +1876,9 @@ class DiscordDouble:
     def _channel_event(self, channel: DoubleChannel, kind: str) -> None:
         event = f"THREAD_{kind}" if channel.is_thread else f"CHANNEL_{kind}"
         if not channel.is_dm:
-            self.gateway.broadcast(event, channel.payload(), intent=INTENT_GUILDS)
+            self.gateway.broadcast(
+                event, channel.payload(), guild_id=channel.guild_id, intent=INTENT_GUILDS
+            )
 
     async def _get_channel(self, call: ApiCall) -> JSON:
         return self._channel_param(call).payload()
@@ -1509,11 +1960,46 @@ class DiscordDouble:
         # Discord lists newest first.
         return [self._message_payload(m) for m in reversed(visible)]
 
+    def _nonce(self, payload: JSON) -> str | int | None:
+        nonce = payload.get("nonce")
+        if nonce is None:
+            return None
+        if isinstance(nonce, bool) or not isinstance(nonce, str | int):
+            raise form_error("nonce", "BASE_TYPE_BAD_TYPE", "Must be a string or an integer.")
+        if isinstance(nonce, str) and len(nonce) > _NONCE_MAX_LENGTH:
+            raise form_error(
+                "nonce", "BASE_TYPE_MAX_LENGTH", f"Must be {_NONCE_MAX_LENGTH} or fewer in length."
+            )
+        return nonce
+
+    def _earlier_by_nonce(self, author: DoubleUser, nonce: str | int) -> DoubleMessage | None:
+        seen = self._nonces.get((author.id, str(nonce)))
+        if seen is None or self.now() - seen[1] >= NONCE_WINDOW:
+            return None
+        message = seen[0]
+        if message.deleted:
+            # discord.py documents NotFound for a nonce whose message was deleted meanwhile.
+            raise DiscordHTTPError(404, 10008, "Unknown Message")
+        return message
+
+    def _remember_nonce(self, message: DoubleMessage, nonce: str | int) -> None:
+        stamp = self.now()
+        if len(self._nonces) >= 4096:
+            self._nonces = {k: v for k, v in self._nonces.items() if stamp - v[1] < NONCE_WINDOW}
+        self._nonces[(message.author.id, str(nonce))] = (message, stamp)
+
     async def _post_message(self, call: ApiCall) -> JSON:
         channel = self._channel_param(call)
         self._check_can_send(channel)
         payload = call.json_object()
         validate_message(payload)
+        nonce = self._nonce(payload)
+        enforce = nonce is not None and bool(payload.get("enforce_nonce"))
+        if enforce and nonce is not None:
+            earlier = self._earlier_by_nonce(self.bot_user, nonce)
+            if earlier is not None:
+                # Discord returns the message already created instead of a duplicate.
+                return {**self._message_payload(earlier), "nonce": earlier.nonce}
         reference = payload.get("message_reference")
         if reference and reference.get("message_id"):
             target = self._messages_by_id.get(int(reference["message_id"]))
@@ -1522,6 +2008,9 @@ class DiscordDouble:
                     "message_reference", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message"
                 )
         message = self._message_from_payload(channel, payload, call.files, author=self.bot_user)
+        message.nonce = nonce
+        if enforce and nonce is not None:
+            self._remember_nonce(message, nonce)
         if reference and reference.get("message_id"):
             message.message_reference = {
                 "type": 0,
@@ -1531,7 +2020,10 @@ class DiscordDouble:
             }
             message.type = 19
         self._dispatch_message_event("MESSAGE_CREATE", message)
-        return self._message_payload(message)
+        data = self._message_payload(message)
+        if nonce is not None:
+            data["nonce"] = nonce
+        return data
 
     async def _get_message(self, call: ApiCall) -> JSON:
         channel = self._channel_param(call)
@@ -1699,6 +2191,9 @@ class DiscordDouble:
         record = self._interactions_by_token.get(call.params["token"])
         if record is None or call.params["application_id"] != str(self.application_id):
             raise DiscordHTTPError(404, 10015, "Unknown Webhook")
+        if record.token_expired:
+            # After 15 minutes every use of the token answers 401 on Discord.
+            raise DiscordHTTPError(401, 50027, "Invalid Webhook Token")
         return record
 
     async def _callback(self, call: ApiCall) -> Any:
@@ -1716,7 +2211,7 @@ class DiscordDouble:
         body = call.json_object()
         kind = body.get("type")
         data = body.get("data") or {}
-        allowed = {
+        allowed: set[int] = {
             APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
             MESSAGE_COMPONENT: {
                 CHANNEL_MESSAGE,
@@ -1727,9 +2222,12 @@ class DiscordDouble:
             },
             AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
             MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE},
-        }[record.type]
+        }.get(record.type, set())
         if record.type == MODAL_SUBMIT and record.component_message is not None:
             allowed = allowed | {DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE}
+        if record.component_message is None:
+            # Only a forged interaction can lack the message a component was on.
+            allowed = allowed - {DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE}
         if kind not in allowed:
             raise form_error(
                 "type",
@@ -1994,7 +2492,7 @@ class DiscordDouble:
         if message.guild_id is not None:
             data["guild_id"] = str(message.guild_id)
             intent = INTENT_GUILD_MESSAGES
-        self.gateway.broadcast("MESSAGE_DELETE", data, intent=intent)
+        self.gateway.broadcast("MESSAGE_DELETE", data, guild_id=message.guild_id, intent=intent)
 
     def _attachments_from(
         self,
@@ -2104,6 +2602,8 @@ class DiscordDouble:
 
     def _dispatch_message_event(self, event: str, message: DoubleMessage) -> None:
         data = self._message_payload(message)
+        if event == "MESSAGE_CREATE" and message.nonce is not None:
+            data["nonce"] = message.nonce
         if message.guild_id is not None:
             intent = INTENT_GUILD_MESSAGES
             member = self.guilds[message.guild_id].members.get(message.author.id)
@@ -2112,7 +2612,7 @@ class DiscordDouble:
         else:
             intent = INTENT_DIRECT_MESSAGES
         for session in self.gateway.live_sessions():
-            if not session.has_intent(intent):
+            if not session.handles(message.guild_id) or not session.has_intent(intent):
                 continue
             visible = dict(data)
             # Without the message content intent Discord blanks other users' guild messages
@@ -2247,14 +2747,19 @@ class DiscordDouble:
         *,
         component_message: DoubleMessage | None = None,
         name: str = "",
+        forged: bool = False,
+        overrides: JSON | None = None,
     ) -> InteractionRecord:
         guild = self._guild_of(channel)
-        if guild is not None and user.id not in guild.members:
-            raise DoubleError(f"{user.username} is not a member of {guild.name!r}")
-        if channel.is_dm and channel.recipient is not user:
-            raise DoubleError(f"{user.username} cannot use {channel!r}")
+        if not forged:
+            if guild is not None and user.id not in guild.members:
+                raise DoubleError(f"{user.username} is not a member of {guild.name!r}")
+            if channel.is_dm and channel.recipient is not user:
+                raise DoubleError(f"{user.username} cannot use {channel!r}")
+        guild_id = guild.id if guild is not None else None
         session = await self.wait_for(
-            self.gateway.active_session, what="a connected bot to send the interaction to"
+            lambda: self.gateway.session_for(guild_id),
+            what=f"a connected bot (shard of guild {guild_id}) to send the interaction to",
         )
         interaction_id = self.next_id()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
@@ -2280,7 +2785,10 @@ class DiscordDouble:
                 guild_id=str(guild.id),
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                 guild_locale=guild.locale,
-                member=guild.members[user.id].payload(permissions=permissions),
+                # A forged interaction may come from someone who is not a member.
+                member=guild.members.get(
+                    user.id, DoubleMember(user=user, guild_id=guild.id)
+                ).payload(permissions=permissions),
                 app_permissions=str(guild.permissions_of(self.bot_user.id)),
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,
@@ -2294,6 +2802,8 @@ class DiscordDouble:
             )
         if component_message is not None:
             payload["message"] = self._message_payload(component_message)
+        if overrides:
+            payload.update(copy.deepcopy(overrides))
         record = InteractionRecord(
             double=self,
             id=interaction_id,
@@ -2307,6 +2817,8 @@ class DiscordDouble:
             name=name,
             component_message=component_message,
             created_at=_loop_time(),
+            issued_at=self.now(),
+            forged=forged,
         )
         self.interactions.append(record)
         self._interactions_by_id[interaction_id] = record
@@ -2371,6 +2883,17 @@ def _json_response(data: Any, status: int = 200) -> web.Response:
     """Answer JSON with exactly ``application/json`` (discord.py compares the header verbatim)."""
     body = json.dumps(data, separators=(",", ":")).encode()
     return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+
+
+def _env_flag(name: str, default: bool) -> bool:
+    raw = os.environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "on", "true", "yes"):
+        return True
+    if raw in ("0", "off", "false", "no"):
+        return False
+    raise DoubleError(f"{name}={raw!r}: want on or off")
 
 
 def _loop_time() -> float:

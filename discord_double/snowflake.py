@@ -34,6 +34,22 @@ class SnowflakeGenerator:
         self._last = candidate
         return candidate
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """Return the next snowflake whose shard, ``(id >> 22) % shard_count``, is ``shard_id``.
+
+        The timestamp part is moved forward by less than ``shard_count`` milliseconds;
+        ids handed out afterwards are still larger.
+        """
+        if shard_count < 1 or not 0 <= shard_id < shard_count:
+            raise ValueError(f"no shard {shard_id} among {shard_count}")
+        base = self.next()
+        millis = base >> 22
+        millis += (shard_id - millis) % shard_count
+        candidate = (millis << 22) | (base & ((1 << 22) - 1))
+        candidate = max(candidate, base)
+        self._last = max(self._last, candidate)
+        return candidate
+
 
 def snowflake_time(snowflake: int) -> datetime:
     """Return the creation time encoded in a snowflake."""
