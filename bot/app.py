@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -17,7 +17,7 @@ from bot.handlers import Handlers
 from bot.publisher import Publisher, PublisherConfig
 from bot.rendering import Renderer
 from bot.scheduler import Announcer, Scheduler
-from bot.service import GameService, ServiceConfig
+from bot.service import BotError, GameService, ServiceConfig
 from bot.store import Store
 from bot.translator import CatalogTranslator
 from bot.ui import DYNAMIC_ITEMS
@@ -25,8 +25,67 @@ from bot.ui import DYNAMIC_ITEMS
 log = logging.getLogger(__name__)
 
 
+SNOWFLAKE_TYPES = {
+    discord.AppCommandOptionType.user,
+    discord.AppCommandOptionType.channel,
+    discord.AppCommandOptionType.role,
+    discord.AppCommandOptionType.mentionable,
+    discord.AppCommandOptionType.attachment,
+}
+
+
+def _fits(kind: discord.AppCommandOptionType, value: Any) -> bool:
+    """Whether an option's value is of the type its command declares."""
+    if kind is discord.AppCommandOptionType.string:
+        return isinstance(value, str)
+    if kind is discord.AppCommandOptionType.integer:
+        return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 2**53
+    if kind is discord.AppCommandOptionType.number:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        return ok and abs(value) <= 2**53
+    if kind is discord.AppCommandOptionType.boolean:
+        return isinstance(value, bool)
+    if kind in SNOWFLAKE_TYPES:
+        return isinstance(value, str | int) and str(value).isdigit() and len(str(value)) <= 20
+    return True
+
+
 class Tree(app_commands.CommandTree["GameBot"]):
     """The command tree with the bot's one error handler."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Refuse a command whose options do not match what it declares (a client that still
+        shows an older version of a command, or a forged payload) before discord.py reads
+        them: the user gets a short answer, never a traceback."""
+        if interaction.type not in (
+            discord.InteractionType.application_command,
+            discord.InteractionType.autocomplete,
+        ):
+            return True
+        data = cast("dict[str, Any]", interaction.data or {})
+        if data.get("type", 1) != 1:
+            return True
+        try:
+            command, options = self._get_app_command_options(data)  # type: ignore[arg-type]
+            params = {p.display_name: p for p in command.parameters}
+            fits = all(
+                (param := params.get(str(o.get("name")))) is None
+                or (o.get("type") == param.type.value and _fits(param.type, o.get("value")))
+                for o in options
+            )
+            if interaction.type is discord.InteractionType.autocomplete:
+                # Discord asks only for options that complete; anything else is stale.
+                focused = [params.get(str(o.get("name"))) for o in options if o.get("focused")]
+                fits = fits and len(focused) == 1 and bool(focused[0] and focused[0].autocomplete)
+        except (app_commands.CommandNotFound, AttributeError, TypeError, KeyError):
+            fits = False
+        if fits:
+            return True
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await reply_error(interaction, BotError("stale_command"))
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -96,6 +155,18 @@ class GameBot(commands.Bot):
         await self.service.resume()
         await self.publisher.resume()
         self.scheduler.start()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a component no button of this bot could have made (a forged or
+        mangled custom_id) still gets an answer instead of "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data = cast("dict[str, Any]", interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if any(i.__discord_ui_compiled_template__.fullmatch(custom_id) for i in DYNAMIC_ITEMS):
+            return
+        if not interaction.response.is_done():
+            await reply_error(interaction, BotError("bad_choice"))
 
     async def on_ready(self) -> None:
         """Log who we are."""

@@ -128,3 +128,4 @@ error-bad_variant = This game has no variant called { $variant }.
 error-bad_setup = This game has no set-up option: { $setup }
 done_unconfirmed = ✅ { $what } (done; the confirmation could not be shown)
 error-busy = The game's storage is busy right now: nothing was changed. Please try again in a minute.
+error-stale_command = This command has changed since your Discord showed it: try again in a moment (or reload Discord).

@@ -206,3 +206,4 @@ cmd-Set-up-choices-of-that-game-e-g-the-cards-in-play-random-if-empty = Choix de
 cmd-variant = variante
 cmd-setup = mise-en-place
 cmd-Minutes-to-answer-a-decision-outside-one-s-turn = Minutes pour répondre à une décision hors de son tour
+error-stale_command = Cette commande a changé depuis que Discord vous l'a affichée : réessayez dans un instant (ou rechargez Discord).

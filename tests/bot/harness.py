@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.app import GameBot
 from bot.config import Config
+from bot.publisher import PublisherConfig
 from bot.service import ServiceConfig
 from discord_double import DiscordDouble, DoubleChannel, DoubleGuild, DoubleMessage, DoubleUser
 from discord_double.player import Table, components, turn_seq
@@ -48,15 +49,26 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         )
 
 
+# Pauses of the publisher shrunk like the double's rate-limit windows (0.02 of Discord's).
+FAST = PublisherConfig(channel_interval=0.02, retry_initial=0.01, retry_max=0.2, settle=3.0)
+
+
 @contextlib.asynccontextmanager
-async def running_bot(w: World, seed: int = 4242, **service: Any) -> AsyncIterator[GameBot]:
+async def running_bot(
+    w: World, seed: int = 4242, *, publisher: PublisherConfig = FAST, **service: Any
+) -> AsyncIterator[GameBot]:
     """Run the bot until the double saw it identify and sync; close it afterwards.
 
     Games get the fixed seed `seed`, so a test plays the same game on every run.
     """
     sessions = len(w.double.sessions)
     config = Config(token="test-token", database_url=w.database)
-    bot = GameBot(config, service_config=ServiceConfig(**service), guild_ready_timeout=0.01)
+    bot = GameBot(
+        config,
+        service_config=ServiceConfig(**service),
+        publisher_config=publisher,
+        guild_ready_timeout=0.01,
+    )
     bot.service.seed_source = lambda: seed
     runner = asyncio.create_task(bot.start(config.token))
     ready = asyncio.create_task(w.double.wait_for_ready(min_sessions=sessions + 1))

@@ -1,0 +1,196 @@
+"""Everything committed reaches the channel, in order, exactly once: Discord errors, lost
+answers, a crash between the commit and the post, and restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import signal
+import time
+from pathlib import Path
+
+from bot.store import Store
+from discord_double import DiscordDouble, DoubleMessage, faults
+from discord_double.player import Table, turn_seq
+from tests.bot.harness import World, current_turn, mover, running_bot, table, world
+from tests.bot.test_crash import start_bot
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def boards_of(w: World, seq: int) -> list[DoubleMessage]:
+    """Channel messages that carry the board after action `seq` (named board-<game>-<seq>)."""
+    return [
+        m
+        for m in table(w).messages()
+        if any(a.filename.endswith(f"-{seq}.png") for a in m.attachments)
+    ]
+
+
+async def act_while_failing(w: World, rnd: random.Random, inject) -> None:  # type: ignore[no-untyped-def]
+    """The mover makes a random move; Discord starts failing once their picker is open (the
+    faults hit the bot's confirmation and its post, not the opening of the picker)."""
+    d = w.double
+    message = current_turn(w)
+    assert message is not None
+    user = mover(w, message)
+    seq = turn_seq(message)
+    button = rnd.choice(
+        [
+            c
+            for row in message.components
+            for c in row["components"]
+            if c["custom_id"].startswith("rt:")
+        ]
+    )
+    record = await d.click(user, message, button["custom_id"])
+    if ":k:" not in button["custom_id"]:
+        await record.wait_acked()
+        inject()
+        await table(w).wait_after(seq)
+        return
+    await record.wait_done()
+    picker = record.message
+    assert picker is not None
+    while True:
+        select = next(c for row in picker.components for c in row["components"])
+        value = rnd.choice(select["options"])["value"]
+        if value.startswith("a:"):
+            inject()  # the confirmation and the post fail, not the choice itself
+            await (await d.select(user, picker, select["custom_id"], [value])).wait_acked()
+            break
+        await (await d.select(user, picker, select["custom_id"], [value])).wait_done()
+        picker = d.message(picker.id)
+    await table(w).wait_after(seq)
+
+
+async def open_two_player_game(w: World) -> None:
+    d = w.double
+    await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+    await (await d.slash(w.bob, w.channel, "game join")).wait_done()
+    await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+
+
+async def test_discord_errors_on_posts_are_retried_and_shown_once(tmp_path: Path) -> None:
+    """503 on channel posts, 429 without Via (a Cloudflare refusal) on follow-ups and edits:
+    the board still arrives, once, and the next player is pinged."""
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await open_two_player_game(w)
+        rnd = random.Random(5)
+
+        def inject() -> None:
+            d.inject_fault(faults.MESSAGE_CREATE, 503, times=2)
+            d.inject_fault(faults.FOLLOWUP, 429, via=False, times=2)
+            d.inject_fault(faults.WEBHOOK_MESSAGE_EDIT, 429, via=False, times=1)
+            d.inject_fault(faults.MESSAGE_EDIT, 429, via=False, times=1)
+
+        for _ in range(3):
+            before = turn_seq(current_turn(w))  # type: ignore[arg-type]
+            await act_while_failing(w, rnd, inject)
+            await bot.service.idle()
+            d.clear_faults()
+            game = await bot.service.store.open_game_in(w.channel.id)
+            assert game is not None
+            assert len(boards_of(w, game.seq)) == 1, "the board after the move, exactly once"
+            latest = current_turn(w)
+            assert latest is not None and turn_seq(latest) > before
+            assert f"<@{mover(w, latest).id}>" in latest.content
+        assert d.injected_failures, "the faults were hit"
+        assert await bot.service.store.games_with_posts() == []
+        assert not d.rate_limited
+
+
+async def test_a_lost_answer_is_not_posted_twice(tmp_path: Path) -> None:
+    """Discord made the message but its answer was lost: the bot finds it in the channel's
+    history instead of posting it again."""
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await open_two_player_game(w)
+        rnd = random.Random(8)
+
+        def inject() -> None:
+            d.inject_fault(faults.FOLLOWUP, 429, via=False, processed=True, times=1)
+            d.inject_fault(faults.MESSAGE_CREATE, 503, processed=True, times=1)
+
+        for _ in range(3):
+            await act_while_failing(w, rnd, inject)
+            await bot.service.idle()
+            d.clear_faults()
+            game = await bot.service.store.open_game_in(w.channel.id)
+            assert game is not None
+            assert len(boards_of(w, game.seq)) == 1
+
+
+async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_path: Path) -> None:
+    """kill -9 after the move is stored but before Discord took its board: the restarted bot
+    posts it (once) and pings the next player."""
+    database = f"sqlite:///{tmp_path}/c.db"
+    async with DiscordDouble(default_timeout=60) as d:
+        guild = d.add_guild("Crash server")
+        channel = d.add_channel(guild, "game")
+        alice, bob = d.add_user("alice"), d.add_user("bob")
+        players = Table(d, channel, [alice, bob])
+        bot = start_bot(d, database, tmp_path)
+        try:
+            await d.wait_for_ready(min_sessions=1)
+            await (await d.slash(alice, channel, "game new", game="rattus")).wait_done()
+            await (await d.slash(bob, channel, "game join")).wait_done()
+            await (await d.slash(alice, channel, "game start")).wait_done()
+            await d.wait_for(lambda: players.current_turn() is not None)
+            rnd = random.Random(3)
+            await players.play_one(rnd)
+            turn = players.current_turn()
+            assert turn is not None
+            seq = turn_seq(turn)
+            # Discord stops taking the bot's posts; the next move is stored all the same.
+            blocked = [
+                d.inject_fault(route, 503, times=None)
+                for route in (faults.MESSAGE_CREATE, faults.FOLLOWUP)
+            ]
+            user = players.mover(turn)
+            assert user is not None
+            # A command: its confirmation and its board both fail to reach Discord.
+            choices = await d.autocomplete(user, channel, "rattus do", "action", typed="")
+            r = await d.slash(user, channel, "rattus do", action=choices[0]["value"])
+            await r.wait_acked()
+            store = Store(database)
+            await store.open()
+            try:
+                for _ in range(500):
+                    game = await store.open_game_in(channel.id)
+                    if game is not None and game.seq == seq + 1:
+                        break
+                    await asyncio.sleep(0.01)
+                assert game is not None and game.seq == seq + 1
+                assert await store.games_with_posts() == [game.id]
+            finally:
+                await store.close()
+            bot.send_signal(signal.SIGKILL)
+            await asyncio.to_thread(bot.wait, 30)
+            assert not any(turn_seq(m) == seq + 1 for m in players.messages())
+
+            for rule in blocked:
+                rule.clear()
+            bot = start_bot(d, database, tmp_path)
+            await d.wait_for_ready(min_sessions=len(d.sessions) + 1)
+            restarted = time.monotonic()
+            await d.wait_for(
+                lambda: (t := players.current_turn()) is not None and turn_seq(t) == seq + 1
+            )
+            posted_after = time.monotonic() - restarted
+            latest = players.current_turn()
+            assert latest is not None
+            pinged = players.mover(latest)
+            assert pinged is not None and f"<@{pinged.id}>" in latest.content
+            named = [
+                m
+                for m in players.messages()
+                if any(a.filename.endswith(f"-{seq + 1}.png") for a in m.attachments)
+            ]
+            assert len(named) == 1
+            print(f"board posted {posted_after:.2f} s after the restart")
+        finally:
+            if bot.poll() is None:
+                bot.send_signal(signal.SIGTERM)
+                await asyncio.to_thread(bot.wait, 30)
