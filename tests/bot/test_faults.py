@@ -118,3 +118,74 @@ async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other
         await d.wait_for(lambda: (t := current_turn(w)) is not None and t.id != message.id)
         assert (await bot.service.store.get_game(game.id)).seq == seq + 1
         assert GAME.name == "rattus"
+
+
+async def test_a_seat_the_ai_stands_in_for_is_not_pinged(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
+        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        r = await d.slash(w.bob, w.channel, "game takeover", player=w.bob)
+        await r.wait_done()
+        rnd = random.Random(4)
+        for _ in range(12):
+            await bot.service.idle()
+            if table(w).over():
+                break
+            await table(w).play_one(rnd)
+        await bot.service.idle()
+        after = [m for m in table(w).messages() if m.order > r.message.order]  # type: ignore[union-attr]
+        assert after, "the game went on"
+        assert not any(f"<@{w.bob.id}>" in m.content for m in after)
+        assert any("🤖" in m.content for m in after)
+
+
+async def test_a_button_of_another_servers_game_shows_nothing_of_it(tmp_path: Path) -> None:
+    """A custom_id copied (or forged) from another server's game: the answer names no player
+    and shows no board of that game."""
+    async with world(tmp_path) as w, running_bot(w):
+        d = w.double
+        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
+        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        message = current_turn(w)
+        assert message is not None
+        theirs = d.add_guild("Elsewhere")
+        channel = d.add_channel(theirs, "other")
+        mallory = d.add_user("mallory")
+        await (await d.slash(mallory, channel, "game new", game="rattus")).wait_done()
+        here = d.channel_messages(channel)[-1]
+        ids = [c["custom_id"] for row in message.components for c in row["components"]]
+        for custom_id in ids:
+            for stale in (custom_id, custom_id.replace(":0:", ":999:", 1)):
+                r = await d.forge_click(mallory, here, stale)
+                await r.wait_done()
+                assert r.ephemeral
+                shown = r.text + "".join(a.filename for a in r.files)
+                assert "Alice" not in shown and "Bob" not in shown and not r.files
+
+
+async def test_a_confirmation_that_cannot_be_shown_does_not_say_the_game_is_unchanged(
+    tmp_path: Path,
+) -> None:
+    """The move is stored; when its "✅" cannot be shown the player is told it was done."""
+    from discord_double import faults
+
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
+        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        message = current_turn(w)
+        assert message is not None
+        user = mover(w, message)
+        game = await bot.service.store.open_game_in(w.channel.id)
+        assert game is not None
+        choices = await d.autocomplete(user, w.channel, "rattus do", "action", typed="")
+        d.inject_fault(faults.FOLLOWUP, 429, via=False, times=1)  # the "✅" follow-up fails
+        r = await d.slash(user, w.channel, "rattus do", action=choices[0]["value"])
+        await d.wait_for(lambda: len(r.followups) >= 1 or (r.done and bool(r.content)))
+        await r.wait_done()
+        assert "✅" in r.text and "unchanged" not in r.text and "n'a pas changé" not in r.text
+        assert (await bot.service.store.get_game(game.id)).seq == game.seq + 1

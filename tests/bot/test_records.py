@@ -138,3 +138,30 @@ async def test_an_unanswered_reaction_window_applies_the_standing_default(tmp_pa
         assert not set(asked) & set(GAME.to_move(state)) or str(state.phase) != "reaction"
     finally:
         await bench.shutdown()
+
+
+async def test_a_mid_game_record_shows_each_player_only_their_own_private_choices(
+    service: GameService,
+) -> None:
+    """Africanus: a standing order is a private decision: a record exported mid-game shows it
+    to its own seat only, and everyone's once the game has ended."""
+    await service.new_lobby(
+        game="rattus", guild_id=9, channel_id=5, creator=ANA, options={"expansion": "africanus"}
+    )
+    await service.join(5, BEN)
+    await service.start(5, ANA)
+    game = await service.game_in(5)
+    ana = game.player_of(ANA.id)
+    assert ana is not None and ana.seat is not None
+    await service.act(game.id, ANA.id, "standing ask")
+    game = await service.game_in(5)
+    mine = await game_record(service, game, viewer=ana.seat)
+    theirs = await game_record(service, game, viewer=1 - ana.seat)
+    spectator = await game_record(service, game, viewer=None)
+    assert [a["action"] for a in mine["actions"]] == ["standing ask"]
+    for record in (theirs, spectator):
+        assert record["actions"] == [{"seq": 1, "seat": ana.seat, "action": None, "private": True}]
+        assert "ask" not in json.dumps(record["actions"])
+    await service.abandon(5, ANA)
+    ended = await game_record(service, await service.store.get_game(game.id), viewer=None)
+    assert [a["action"] for a in ended["actions"]] == ["standing ask"]

@@ -242,3 +242,30 @@ async def test_a_clock_with_nothing_to_play_is_not_left_leased(bench: Bench) -> 
     bench.clock.advance(LEASE_SECONDS / 3600 + 1)
     await bench.scheduler.run_due()
     assert len(bench.notes.clocks) == 1  # said once
+
+
+async def test_new_settings_move_the_waiting_reminder_and_clock_at_once(bench: Bench) -> None:
+    """A reminder interval or a turn clock changed while a decision waits applies to that
+    decision, not only after the next action."""
+    game = await bench.game(reminder_hours=12, clock_hours=48, clock_policy="wait")
+    bench.clock.advance(1)
+    await bench.service.change_settings(CHANNEL, ANA, reminder_hours=2, clock_hours=3)
+    bench.clock.advance(1.1)  # 2.1 h after the decision opened
+    await bench.scheduler.run_due()
+    assert bench.notes.reminders == [(game.id, (0,), 1)]
+    assert bench.notes.clocks == []
+    bench.clock.advance(1)  # 3.1 h
+    await bench.scheduler.run_due()
+    assert bench.notes.clocks == [(game.id, (0,), "wait")]
+
+
+async def test_a_clock_set_while_a_decision_waits_starts_now(bench: Bench) -> None:
+    game = await bench.game(reminder_hours=100)
+    bench.clock.advance(5)
+    await bench.service.change_settings(CHANNEL, ANA, clock_hours=2, clock_policy="wait")
+    bench.clock.advance(1.9)
+    await bench.scheduler.run_due()
+    assert bench.notes.clocks == []
+    bench.clock.advance(0.2)
+    await bench.scheduler.run_due()
+    assert bench.notes.clocks == [(game.id, (0,), "wait")]
