@@ -89,7 +89,10 @@ async def reply_error(interaction: discord.Interaction[Any], exc: BaseException)
     try:
         if isinstance(exc, StaleAction | StaleGame):
             if not interaction.response.is_done():
-                await interaction.response.defer(ephemeral=True, thinking=True)
+                if interaction.type is discord.InteractionType.component:
+                    await interaction.response.defer()  # the board follows, for the clicker
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.client.handlers.stale_board(interaction, exc.game_id)
             return
         if isinstance(exc, app_commands.TransformerError | app_commands.CheckFailure):

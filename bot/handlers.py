@@ -38,6 +38,7 @@ R = TypeVar("R")
 
 MAX_ID = 2**62  # ids in custom_ids are snowflakes or row ids; anything larger is forged
 AUTOCOMPLETE_BUDGET = 2.0  # seconds: an autocomplete answer later than Discord's 3 s is lost
+QUICK = 1.2  # seconds of work after which an interaction is deferred rather than answered
 
 
 def tracked(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
@@ -263,13 +264,46 @@ class Handlers:
 
     # ------------------------------------------------------------------ playing
 
+    async def quick(
+        self, interaction: Interaction, work: Awaitable[R], *, ephemeral: bool, update: bool
+    ) -> R:
+        """Run `work`; if it takes longer than QUICK, defer meanwhile (Discord allows 3 s), so
+        the answer is then one edit instead of a direct response. A fast answer costs one call
+        to Discord instead of two. `update`: the answer edits the clicked message."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=QUICK)
+        if not done and not interaction.response.is_done():
+            if update:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        return await task
+
+    async def answer(
+        self, interaction: Interaction, content: str, *, update: bool, **kwargs: Any
+    ) -> None:
+        """Show an answer: as the direct response when there is still one, else by editing
+        the deferred one (`update`: the clicked message itself is the answer)."""
+        if not interaction.response.is_done():
+            if update:
+                await interaction.response.edit_message(content=content, **kwargs)
+            else:
+                await interaction.response.send_message(content, ephemeral=True, **kwargs)
+        elif update:
+            await interaction.edit_original_response(content=content, **kwargs)
+        else:
+            await interaction.followup.send(content, ephemeral=True, **kwargs)
+
     @tracked
     async def act_command(self, interaction: Interaction, text: str) -> None:
         """A game's command: act with the sequence number seen when the command arrived."""
         require_guild(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await self.service.game_in(channel_id(interaction))
-        outcome = await self.service.act(game.id, interaction.user.id, text, expected_seq=game.seq)
+
+        async def act() -> Outcome:
+            game = await self.service.game_in(channel_id(interaction))
+            return await self.service.act(game.id, interaction.user.id, text, expected_seq=game.seq)
+
+        outcome = await self.quick(interaction, act(), ephemeral=True, update=False)
         await self._confirm(interaction, outcome, text)
 
     async def _confirm(
@@ -279,7 +313,6 @@ class Handlers:
         text: str,
         *,
         edit: bool = False,
-        component_message_id: int | None = None,
     ) -> None:
         """Tell the player their action is done, then lend the interaction to the post."""
         adapter = adapter_for(outcome.game.game)
@@ -287,11 +320,9 @@ class Handlers:
         what = adapter.describe(outcome.action or text, lang, _view_before(outcome))
         try:
             if edit:
-                await interaction.edit_original_response(
-                    content=t("done", lang, what=what), view=None
-                )
+                await self.answer(interaction, t("done", lang, what=what), update=True, view=None)
             else:
-                await interaction.followup.send(t("done", lang, what=what), ephemeral=True)
+                await self.answer(interaction, t("done", lang, what=what), update=False)
         except discord.HTTPException:
             # The action is stored: say so if anything can still reach the player.
             self.bot.publisher.release(outcome.game.id, outcome.seq)
@@ -300,9 +331,7 @@ class Handlers:
                     t("done_unconfirmed", lang, what=what), ephemeral=True
                 )
             return
-        self.bot.publisher.offer(
-            outcome.game.id, outcome.seq, interaction, component_message_id=component_message_id
-        )
+        self.bot.publisher.offer(outcome.game.id, outcome.seq, interaction)
 
     @tracked
     async def turn_button(
@@ -311,39 +340,59 @@ class Handlers:
         """A turn-message button: act at once ('a'), or open a picker of options ('k')."""
         try:
             if mode == "a":
-                await interaction.response.defer()
-                await self.game_here(interaction, game_id)
-                check_ids(seq)
-                outcome = await self.service.act(
-                    game_id, interaction.user.id, payload, expected_seq=seq
-                )
-                # The clicked turn message is this interaction's own: the post edits it.
-                message = interaction.message
-                self.bot.publisher.offer(
-                    game_id,
-                    outcome.seq,
-                    interaction,
-                    component_message_id=message.id if message else None,
-                )
+                await self._act_button(interaction, game_id, seq, payload)
                 return
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            game = await self.game_here(interaction, game_id)
-            check_ids(seq)
-            adapter = adapter_for(game.game)
-            texts, view = await self._my_options(
-                game, interaction.user.id, seq, payload, picker=True
+            game, texts, view = await self.quick(
+                interaction,
+                self._picker_options(interaction, game_id, seq, payload),
+                ephemeral=True,
+                update=False,
             )
+            adapter = adapter_for(game.game)
             lang = user_lang(interaction)
             prefix = "" if payload == "any" else payload
-            await interaction.followup.send(
-                t("pick.title", lang),
-                view=picker_view(
-                    adapter, game_id, game.seq, payload, texts, prefix, lang, view=view
-                ),
-                ephemeral=True,
+            picker = picker_view(
+                adapter, game_id, game.seq, payload, texts, prefix, lang, view=view
             )
+            await self.answer(interaction, t("pick.title", lang), update=False, view=picker)
         except Exception as exc:
             await reply_error(interaction, exc)
+
+    async def _act_button(
+        self, interaction: Interaction, game_id: int, seq: int, payload: str
+    ) -> None:
+        """A button that is one action: applied, and the clicked turn message loses its
+        buttons in the same answer (the board follows, through this interaction)."""
+
+        async def act() -> Outcome:
+            await self.game_here(interaction, game_id)
+            check_ids(seq)
+            return await self.service.act(game_id, interaction.user.id, payload, expected_seq=seq)
+
+        outcome = await self.quick(interaction, act(), ephemeral=True, update=True)
+        message = interaction.message
+        stripped = False
+        if not interaction.response.is_done():
+            try:
+                await interaction.response.edit_message(view=None)
+                stripped = True
+            except discord.HTTPException:
+                log.info("game %s: the clicked buttons could not be removed", game_id)
+        self.bot.publisher.offer(
+            game_id,
+            outcome.seq,
+            interaction,
+            component_message_id=message.id if message else None,
+            stripped=stripped,
+        )
+
+    async def _picker_options(
+        self, interaction: Interaction, game_id: int, seq: int, verb: str
+    ) -> tuple[GameRow, list[str], dict[str, Any]]:
+        game = await self.game_here(interaction, game_id)
+        check_ids(seq)
+        texts, view = await self._my_options(game, interaction.user.id, seq, verb, picker=True)
+        return game, texts, view
 
     async def _my_options(
         self, game: GameRow, user_id: int, seq: int, verb: str, *, picker: bool = False
@@ -380,25 +429,32 @@ class Handlers:
         """A choice in a picker: narrow the list ("g:"), or act ("a:")."""
         try:
             lang = user_lang(interaction)
-            await interaction.response.defer()
-            check_ids(game_id, seq)
             if value.startswith("g:"):
-                game = await self._picker_game(interaction, game_id)
-                adapter = adapter_for(game.game)
-                texts, view = await self._my_options(game, interaction.user.id, seq, verb)
-                await interaction.edit_original_response(
-                    content=t("pick.title", lang),
-                    view=picker_view(
-                        adapter, game_id, seq, verb, texts, value[2:], lang, view=view
-                    ),
+
+                async def narrow() -> tuple[GameRow, list[str], dict[str, Any]]:
+                    check_ids(game_id, seq)
+                    game = await self._picker_game(interaction, game_id)
+                    texts, view = await self._my_options(game, interaction.user.id, seq, verb)
+                    return game, texts, view
+
+                game, texts, view = await self.quick(
+                    interaction, narrow(), ephemeral=True, update=True
                 )
+                adapter = adapter_for(game.game)
+                picker = picker_view(adapter, game_id, seq, verb, texts, value[2:], lang, view=view)
+                await self.answer(interaction, t("pick.title", lang), update=True, view=picker)
                 return
             if not value.startswith("a:"):
                 raise BotError("bad_choice")
-            await self._picker_game(interaction, game_id)
-            outcome = await self.service.act(
-                game_id, interaction.user.id, value[2:], expected_seq=seq
-            )
+
+            async def act() -> Outcome:
+                check_ids(game_id, seq)
+                await self._picker_game(interaction, game_id)
+                return await self.service.act(
+                    game_id, interaction.user.id, value[2:], expected_seq=seq
+                )
+
+            outcome = await self.quick(interaction, act(), ephemeral=True, update=True)
             await self._confirm(interaction, outcome, value[2:], edit=True)
         except Exception as exc:
             await reply_error(interaction, exc)

@@ -120,6 +120,7 @@ class Offer:
     # The message the clicked component is on, when the interaction was a deferred update
     # of it (its "@original" is then that message).
     component_message_id: int | None
+    stripped: bool = False  # that message's buttons were already removed by the answer
 
 
 @dataclass(slots=True)
@@ -185,11 +186,12 @@ class Publisher:
         interaction: discord.Interaction[Any],
         *,
         component_message_id: int | None = None,
+        stripped: bool = False,
     ) -> None:
         """The interaction of a person's action `seq`, answered by its handler and free to
         carry the post (its follow-up and its original message are exempt from rate limits)."""
         offers = self._offers.setdefault(game_id, [])
-        offers.append(Offer(interaction, seq, time.monotonic(), component_message_id))
+        offers.append(Offer(interaction, seq, time.monotonic(), component_message_id, stripped))
         del offers[:-4]
         event = self._offered.get(game_id)
         if event is not None:
@@ -540,6 +542,12 @@ class Publisher:
         """Remove the buttons of the game's last turn message."""
         if not game.turn_message_id:
             return
+        if (
+            offer is not None
+            and offer.stripped
+            and offer.component_message_id == (game.turn_message_id)
+        ):
+            return  # the click's own answer removed them
         try:
             await self._edit(game, game.turn_message_id, offer, view=None)
         except discord.NotFound:

@@ -94,6 +94,7 @@ class Scheduler:
         self.clock = clock
         self.schedule = Schedule(service.store)
         self._wake = asyncio.Event()
+        self._sleeping_until = 0.0  # when the runner wakes up by itself next
         self._task: asyncio.Task[None] | None = None
         service.planners.append(self.plan)
         service.replanners.append(self.replan)
@@ -140,7 +141,7 @@ class Scheduler:
             jobs.append(JobRow(game.id, "reaction", game.seq, due, 0, reacting))
 
         await self.schedule.replace(game.id, jobs)
-        self._wake.set()
+        self._wake_for(jobs)
 
     async def replan(self, game: GameRow, old: GameSettings, new: GameSettings) -> None:
         """New settings while a decision waits: move its reminder and clock at once (counted
@@ -180,7 +181,13 @@ class Scheduler:
             reaction = replace(reaction, due_at=reaction.due_at + shift)
         changed = [j for j in (remind, clock, reaction) if j is not None]
         await self.schedule.replace(game.id, changed)
-        self._wake.set()
+        self._wake_for(changed)
+
+    def _wake_for(self, jobs: Sequence[JobRow]) -> None:
+        """Wake the runner only when a job is due before it would wake up anyway (most plans
+        are hours away: no database round trip for them)."""
+        if any(job.due_at < self._sleeping_until for job in jobs):
+            self._wake.set()
 
     # ------------------------------------------------------------------ running
 
@@ -254,6 +261,7 @@ class Scheduler:
                 log.exception("the scheduler failed; retrying")
             next_due = await self.schedule.next_due()
             delay = 60.0 if next_due is None else min(60.0, max(0.2, next_due - self.clock()))
+            self._sleeping_until = self.clock() + delay
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), delay)
