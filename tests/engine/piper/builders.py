@@ -65,6 +65,8 @@ def position(
     assert listed == in_play, f"list every figure in play once: {listed} != {in_play}"
     gap_rows = tuple(tuple(sorted(FIGURE_INDEX[f] for f in gaps.get(h, ()))) for h in ring)
     level_row = [0] * houses
+    for seat in out:
+        level_row[s.config.owners.index(seat)] = 7  # a player flees when the roof is reached
     for house, level in (levels or {}).items():
         level_row[house] = level
 
