@@ -622,6 +622,18 @@ def _replace_characters(w: _Work, places: Sequence[int], ev: list[Event]) -> Non
     w.rng = rng
 
 
+def preview_activation(s: State, slot: int, card: Card, seat: int) -> State:
+    """What the character in `slot` (1-4) would do if `seat` put `card` under it and it
+    activated now: the board after its move (no events, no refill, no draw). For AIs that
+    weigh what the next player may complete; the rules never call it."""
+    w = _Work(s)
+    w.quiet = True
+    k = slot - 1
+    w.under[k] = (*w.under[k], Placed(card, seat))
+    _activate(w, k, [], chosen=False)
+    return w.frozen()
+
+
 # ---------------------------------------------------------------- moves
 
 
