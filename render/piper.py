@@ -112,9 +112,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "s_taken": "{who} (counter to {by})",
         "s_gaps": "Figures: {rows}.", "s_gap": "{a}→{b}: {figures}", "s_empty": "none",
         "s_chars": "Characters: {rows}.", "s_char": "{slot} {figure}{cards}",
-        "s_by": "{card} by {who}", "s_hidden": "a face-down card by {who}",
+        "s_by": "{card} ({who})", "s_hidden": "a face-down card ({who})",
         "s_hands": "Hands: {rows}. Action pile {deck}, discard {discard}.",
-        "s_last": "Last turn ({who}): {moves}.", "s_move_line": "{figures} {way} {houses}",
+        "s_last": "Moves of turn {turn} ({who}): {moves}.",
+        "s_move_line": "{figures} {way} {houses}",
         "s_forward": "forward", "s_back": "back", "s_sewer": "under",
         "s_ranking": "Final ranking: {rows}.", "s_rank": "{rank}. {who} {level}/{roof}",
         "s_draw": "A draw.", "s_win": "{who} wins.", "s_held": "{n} taken",
@@ -142,9 +143,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "s_taken": "{who} (compteur à {by})", "s_gaps": "Figurines : {rows}.",
         "s_gap": "{a}→{b} : {figures}", "s_empty": "aucune",
         "s_chars": "Personnages : {rows}.", "s_char": "{slot} {figure}{cards}",
-        "s_by": "{card} de {who}", "s_hidden": "une carte face cachée de {who}",
+        "s_by": "{card} ({who})", "s_hidden": "une carte face cachée ({who})",
         "s_hands": "Mains : {rows}. Pioche Action {deck}, défausse {discard}.",
-        "s_last": "Dernier tour ({who}) : {moves}.", "s_move_line": "{figures} {way} {houses}",
+        "s_last": "Déplacements du tour {turn} ({who}) : {moves}.",
+        "s_move_line": "{figures} {way} {houses}",
         "s_forward": "avance", "s_back": "recule", "s_sewer": "par l'égout",
         "s_ranking": "Classement final : {rows}.", "s_rank": "{rank}. {who} {level}/{roof}",
         "s_draw": "Égalité.", "s_win": "{who} gagne.", "s_held": "{n} pris",
@@ -978,6 +980,12 @@ def summary(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en"
     return text[: SUMMARY_LIMIT - 1] + "…"
 
 
+def _in_text(figure: str, lang: str) -> str:
+    """A figure's name inside a sentence: "yellow rat", "rat jaune", but "Pied Piper"."""
+    name = figure_name(figure, lang)
+    return name if figure == "piper" and lang == "en" else name[0].lower() + name[1:]
+
+
 def _summary(view: Mapping[str, Any], names: Sequence[str], lang: str, longest: int) -> str:
     def who(seat: int) -> str:
         name = _name(names, seat, lang)
@@ -1038,7 +1046,7 @@ def _summary(view: Mapping[str, Any], names: Sequence[str], lang: str, longest: 
         lines.append(tr(lang, "s_fled", rows=", ".join(fled)))
     gaps = []
     for gap in view["gaps"]:
-        figures = ", ".join(figure_name(f["figure"], lang).lower() for f in gap["figures"])
+        figures = ", ".join(_in_text(f["figure"], lang) for f in gap["figures"])
         gaps.append(
             tr(
                 lang,
@@ -1071,7 +1079,7 @@ def _summary(view: Mapping[str, Any], names: Sequence[str], lang: str, longest: 
                     lang,
                     "s_char",
                     slot=char["slot"],
-                    figure=figure_name(str(char["figure"]), lang).lower(),
+                    figure=_in_text(str(char["figure"]), lang),
                     cards=extra,
                 )
             )
@@ -1092,7 +1100,7 @@ def _summary(view: Mapping[str, Any], names: Sequence[str], lang: str, longest: 
     if recent and recent.get("moves"):
         moves = []
         for move in recent["moves"]:
-            figures = ", ".join(figure_name(f, lang).lower() for f in move["figures"])
+            figures = ", ".join(_in_text(f, lang) for f in move["figures"])
             crossings = move.get("crossings") or []
             under = bool(crossings) and all(c.get("under") for c in crossings)
             way = (
@@ -1104,13 +1112,20 @@ def _summary(view: Mapping[str, Any], names: Sequence[str], lang: str, longest: 
             for crossing in crossings:
                 label = house_label(int(crossing["house"]))
                 change = int(crossing.get("change") or 0)
-                crossed.append(
-                    f"{label} {change:+d}" if crossing.get("owner") is not None else label
-                )
+                if crossing.get("owner") is None:
+                    crossed.append(label)
+                else:
+                    crossed.append(f"{label} {change:+d} → {crossing.get('level')}")
             moves.append(
                 tr(lang, "s_move_line", figures=figures, way=way, houses=f"({', '.join(crossed)})")
             )
         lines.append(
-            tr(lang, "s_last", who=who(int(recent["seat"])), moves=tr(lang, "sep").join(moves))
+            tr(
+                lang,
+                "s_last",
+                turn=recent["turn"],
+                who=who(int(recent["seat"])),
+                moves=tr(lang, "sep").join(moves),
+            )
         )
     return "\n".join(lines)
