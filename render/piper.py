@@ -1073,7 +1073,7 @@ def _summary(view: Mapping[str, Any], names: Sequence[str], lang: str, longest: 
                             who=who(int(entry["seat"])),
                         )
                     )
-            extra = f" ({', '.join(cards)})" if cards else ""
+            extra = f" — {', '.join(cards)}" if cards else ""
             chars.append(
                 tr(
                     lang,
@@ -1083,7 +1083,7 @@ def _summary(view: Mapping[str, Any], names: Sequence[str], lang: str, longest: 
                     cards=extra,
                 )
             )
-        lines.append(tr(lang, "s_chars", rows=", ".join(chars)))
+        lines.append(tr(lang, "s_chars", rows=tr(lang, "sep").join(chars)))
         hands: Sequence[int] = view.get("hands") or []
         in_game = [int(p) for p in view.get("in_game") or range(len(hands))]
         rows = [f"{who(p)} {hands[p]}" for p in in_game if p < len(hands)]
