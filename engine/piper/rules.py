@@ -93,14 +93,19 @@ def _slot_name(s: State, k: int) -> str:
     return FIGURES[CHAR_FIGURE[s.display[k]]]
 
 
+@lru_cache(maxsize=16)
+def _houses_of(owners: tuple[int, ...]) -> dict[int, int]:
+    return {o: h for h, o in enumerate(owners) if o >= 0}
+
+
 def house_of(s: State, seat: int) -> int:
     """The house (id) of a seat."""
-    return s.config.owners.index(seat)
+    return _houses_of(s.config.owners)[seat]
 
 
 def level_of(s: State, seat: int) -> int:
     """A seat's rat counter."""
-    return s.levels[s.config.owners.index(seat)]
+    return s.levels[_houses_of(s.config.owners)[seat]]
 
 
 def draw_cards(deck: list[int], count: int, rng: Rng) -> tuple[list[Card], Rng]:
@@ -644,28 +649,35 @@ def _move(
     changes the ring and the move goes on over it (5.6 #8) unless the game has ended."""
     m = MOVES[card]
     steps = m.houses + (1 if plus else 0)  # 5.6 #6
+    forward = m.direction > 0
     ring = w.ring
     gaps = w.gaps
     i = next(n for n, g in enumerate(gaps) if figure in g)
     # 5.6 #7: the figures in the gap when the move starts go along; nobody joins on the way.
     group = tuple(gaps[i]) if melody else (figure,)
-    rats = sum(1 for f in group if f != PIPER)
+    piper = PIPER in group
     # Règle n°2 and 5.6 #7: one net change per house crossed (rats +1 each, the piper -1).
-    net = 0 if m.sewer else rats - (1 if PIPER in group else 0)
-    start = (ring[i], ring[(i + 1) % len(ring)])
+    net = 0 if m.sewer else len(group) - 2 * piper
+    quiet = w.quiet
+    start = (0, 0) if quiet else (ring[i], ring[(i + 1) % len(ring)])
     levels = w.levels
     owners = w.config.owners
-    quiet = w.quiet
     crossings: list[Crossing] = []
     later: list[Event] = []
     interrupted = False
     for step in range(steps):
         n = len(ring)
-        pos = (i + 1) % n if m.direction > 0 else i
-        j = pos if m.direction > 0 else (i - 1) % n
-        for f in group:
-            gaps[i].remove(f)
-        gaps[j] = sorted(gaps[j] + list(group))
+        if forward:
+            pos = j = (i + 1) % n
+        else:
+            pos, j = i, (i - 1) % n
+        if melody:
+            gaps[i] = [f for f in gaps[i] if f not in group]
+            gaps[j] = sorted(gaps[j] + list(group))
+        else:
+            gaps[i].remove(figure)
+            gaps[j].append(figure)
+            gaps[j].sort()
         i = j
         house = ring[pos]
         owner = owners[house]
@@ -705,7 +717,7 @@ def _move(
             w.active,
             slot,
             FIGURES[figure],
-            tuple(FIGURES[f] for f in group),
+            _names(group),
             card.value,
             plus,
             melody,
@@ -730,6 +742,11 @@ def _move(
         )
     if w.phase is Phase.OVER:
         ev.append(_ended_event(w.frozen()))
+
+
+@lru_cache(maxsize=512)
+def _names(group: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(FIGURES[f] for f in group)
 
 
 def _eliminate(w: _Work, seat: int, house: int, merged: tuple[int, int], ev: list[Event]) -> None:
