@@ -400,8 +400,10 @@ def _name(w: _Work, k: int) -> str:
 # ---------------------------------------------------------------- apply
 
 
-def apply(s: State, seat: int, action: Action) -> Step[State]:
-    """Apply `action` by `seat`, or raise a RulesError and change nothing."""
+def apply(s: State, seat: int, action: Action, *, trial: bool = False) -> Step[State]:
+    """Apply `action` by `seat`, or raise a RulesError and change nothing. `trial` (for AIs
+    trying moves) skips the moves' events and the record of the latest turn; the state is
+    otherwise the same."""
     if s.phase is Phase.OVER:
         raise GameFinished()
     if seat != s.active:
@@ -414,6 +416,7 @@ def apply(s: State, seat: int, action: Action) -> Step[State]:
             raise IllegalAction("wrong_phase", phase=s.phase.value)
         _check_play(s, seat, action)
         w = _Work(s)
+        w.quiet = trial
         _play(w, seat, action, events)
     else:
         assert isinstance(action, ChooseFirst)
@@ -422,6 +425,7 @@ def apply(s: State, seat: int, action: Action) -> Step[State]:
         if action.slot not in s.flow.pending:
             raise IllegalAction("not_activating", slot=action.slot)
         w = _Work(s)
+        w.quiet = trial
         _choose(w, action, events)
     return Step(w.frozen(), tuple(events))
 

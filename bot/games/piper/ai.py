@@ -185,7 +185,7 @@ def _best(
     lines: list[tuple[float, float, PlayCard, State]] = []
     for a in plays:
         try:
-            first = rules.apply(state, seat, a).state
+            first = rules.apply(state, seat, a, trial=True).state
         except RulesError:
             continue
         if first.phase is Phase.PLAY and first.active == seat and first.flow.left > 0:
@@ -250,7 +250,7 @@ def _card_odds(s: State) -> list[tuple[Card, float]]:
 
 def _after(state: State, seat: int, actions: Sequence[Action], w: Weights) -> State:
     for a in actions:
-        state = rules.apply(state, seat, a).state
+        state = rules.apply(state, seat, a, trial=True).state
     return _resolve(state, seat, w)
 
 

@@ -100,3 +100,23 @@ def test_random_games_keep_the_invariants(
     assert [r["rank"] for r in result["ranking"]] == sorted(r["rank"] for r in result["ranking"])
     assert GAME.view(last, None)["result"] == result
     assert GAME.load(json.loads(json.dumps(GAME.dump(last)))) == last
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(min_value=2, max_value=5),
+    seed=st.integers(min_value=0, max_value=2**62),
+    variant=st.sampled_from(VARIANTS),
+)
+def test_a_trial_apply_ends_in_the_same_state_but_the_record(
+    players: int, seed: int, variant: dict[str, str] | None
+) -> None:
+    """`rules.apply(..., trial=True)` (what the AI uses) skips events, not rules."""
+    from dataclasses import replace
+
+    from engine.piper import rules
+
+    for state, seat, action in random_playout(players, seed, variant, policy_seed=seed):
+        real = rules.apply(state, seat, action).state
+        trial = rules.apply(state, seat, action, trial=True).state
+        assert replace(trial, recent=None) == replace(real, recent=None)
