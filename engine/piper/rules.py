@@ -520,19 +520,30 @@ def _order_matters(w: _Work, ready: Sequence[int]) -> bool:
 
 
 def _commute(w: _Work, ready: Sequence[int]) -> bool:
-    """A quick sufficient test that the order cannot matter: different rats, no piper (a
-    counter held at 0 depends on the order), no Melody (a gap's company does), and no counter
-    that could reach the roof (the ring would change under the other move)."""
+    """A quick sufficient test that the order cannot matter: different figures, no Melody (a
+    gap's company would depend on the order), no counter that could reach the roof (the ring
+    would change under the other move), and no counter the piper could hold at 0 (a rat
+    crossing first would then count)."""
     figures = [CHAR_FIGURE[w.display[k]] for k in ready]
-    if PIPER in figures or len(set(figures)) < len(figures):
+    if len(set(figures)) < len(figures):
         return False
-    reach = 0
-    for k in ready:
+    up = down = 0
+    for k, figure in zip(ready, figures, strict=True):
         for p in w.under[k]:
             if p.card is Card.MELODY:
                 return False
-            reach += MOVES[p.card].houses if p.card in MOVES else 1
-    return max(w.levels) + reach < ROOF
+            reach = MOVES[p.card].houses if p.card in MOVES else 1
+            if figure == PIPER:
+                down += reach
+            else:
+                up += reach
+    if max(w.levels) + up >= ROOF:
+        return False
+    if down:
+        owners = w.config.owners
+        if min(w.levels[h] for h in w.ring if owners[h] >= 0) < down:
+            return False
+    return True
 
 
 def _choose(w: _Work, a: ChooseFirst, ev: list[Event]) -> None:
