@@ -1,0 +1,899 @@
+"""The rules of the Pied Piper: set-up, turns, activations, moves, eliminations and the end.
+
+Every function is pure: it reads a State and returns a new one. `apply` checks, in this order,
+that the game is not over, that the seat is to move, that the action is well formed, and then
+the rules; a rejected action raises a RulesError and changes nothing.
+
+Rule references quote the French rulebook (shared/rules/001_cf69301c13b96017.txt); decisions
+where it is silent follow shared/COMPONENTS.md §5.6 (cited as "5.6 #n").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from engine.core.contract import Step
+from engine.core.events import Event
+from engine.core.rng import Rng
+from engine.piper.actions import SLOTS, Action, ChooseFirst, PlayCard, well_formed
+from engine.piper.components import (
+    CARD_INDEX,
+    CARDS,
+    PIPER,
+    SPECIALS,
+    Card,
+    Variant,
+    character_figures,
+    characters_in_play,
+    deck_counts,
+    figures,
+    house_owners,
+    moves,
+    raw,
+    value,
+)
+from engine.piper.errors import GameFinished, IllegalAction, MalformedAction, NotYourTurn
+from engine.piper.events import (
+    ActionDeckReshuffled,
+    CardPlayed,
+    CardRevealed,
+    CardsDrawn,
+    CharacterActivated,
+    CharacterDeckReshuffled,
+    CharacterReplaced,
+    DisplayDealt,
+    FiguresMoved,
+    GameEnded,
+    GameSetUp,
+    HandDealt,
+    HandDiscarded,
+    HandRefilled,
+    HiddenCardPlayed,
+    OrderAsked,
+    PlayerEliminated,
+    TurnBegan,
+)
+from engine.piper.state import Config, Crossing, Moved, Phase, Placed, Recent, State, Turn
+
+ROOF = value("roof")
+FLOOR = value("counter_floor")
+START = value("counter_start")
+HAND = value("hand_size")
+DISPLAY = value("display_size")
+PER_CHARACTER = value("cards_per_character")
+PER_TURN = value("cards_per_turn")
+FIRST_TURN = value("first_turn_cards")
+MAX_PIPERS = value("display_max_pipers")
+HIDDEN_PER_TURN = int(raw()["hidden"]["max_per_turn"])
+LOW, HIGH = int(raw()["players"]["min"]), int(raw()["players"]["max"])
+assert DISPLAY == SLOTS, "the action text's places and the data file disagree"
+assert HIDDEN_PER_TURN == 1, "a turn tracks one face-down card"
+
+FIGURES = figures()
+CHAR_FIGURE = character_figures()
+MOVES = moves()
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def figure_of(card: int) -> int:
+    """The figure (index) a Character card shows."""
+    return CHAR_FIGURE[card]
+
+
+def figure_name(figure: int) -> str:
+    """A figure's id: "piper", "yellow"..."""
+    return FIGURES[figure]
+
+
+def _slot_name(s: State, k: int) -> str:
+    return FIGURES[CHAR_FIGURE[s.display[k]]]
+
+
+@lru_cache(maxsize=16)
+def _houses_of(owners: tuple[int, ...]) -> dict[int, int]:
+    return {o: h for h, o in enumerate(owners) if o >= 0}
+
+
+def house_of(s: State, seat: int) -> int:
+    """The house (id) of a seat."""
+    return _houses_of(s.config.owners)[seat]
+
+
+def level_of(s: State, seat: int) -> int:
+    """A seat's rat counter."""
+    return s.levels[_houses_of(s.config.owners)[seat]]
+
+
+def draw_cards(deck: list[int], count: int, rng: Rng) -> tuple[list[Card], Rng]:
+    """Draw `count` cards at random from the counts in `deck` (changed in place)."""
+    out: list[Card] = []
+    for _ in range(count):
+        k, rng = rng.below(sum(deck))
+        for t, n in enumerate(deck):
+            if k < n:
+                deck[t] -= 1
+                out.append(CARDS[t])
+                break
+            k -= n
+    return out, rng
+
+
+def sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=CARD_INDEX.__getitem__))
+
+
+def _variant(options: Mapping[str, Any]) -> Variant:
+    raw_value = options.get("variant", "")
+    values = list(raw_value) if isinstance(raw_value, list | tuple) else [raw_value]
+    chosen: list[Variant] = []
+    for v in values:
+        text = "" if v is None else str(v).strip().casefold().replace("'", "").replace("-", "_")
+        try:
+            variant = Variant(text)
+        except ValueError:
+            raise MalformedAction("bad_variant", variant=str(v)[:40]) from None
+        if variant is not Variant.PLAIN and variant not in chosen:
+            chosen.append(variant)
+    if len(chosen) > 1:
+        # 5.6 #12: the two variants may not be combined.
+        raise IllegalAction("variants_combined")
+    return chosen[0] if chosen else Variant.PLAIN
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+    """Set up a game: the ring, the figures, the Character display, the hands."""
+    options = dict(options or {})
+    variant = _variant(options)
+    unknown = sorted(k for k in options if k != "variant")
+    if unknown:
+        raise MalformedAction("bad_option", option=", ".join(unknown)[:80])
+    if type(players) is not int or not LOW <= players <= HIGH:
+        raise MalformedAction("bad_players", low=LOW, high=HIGH, players=players)
+    owners = house_owners(players)
+    houses = len(owners)
+    # Set-up 3 and 5.6 #1: a rat in every gap; the extra rat and the piper in the gap between
+    # the last house and the first player's, all facing forward (rat colour k is figure k+1).
+    gaps = [(k + 1,) for k in range(houses - 1)] + [(PIPER, houses, houses + 1)]
+    rng = Rng(seed)
+    # Set-up 4: four Character cards face up, at most one Piper among them; extra Pipers are
+    # set aside, replaced, and shuffled back once the display is complete (5.6 #4).
+    pile = list(characters_in_play(players))
+    display: list[int] = []
+    aside: list[int] = []
+    while len(display) < DISPLAY:
+        k, rng = rng.below(len(pile))
+        card = pile.pop(k)
+        if CHAR_FIGURE[card] == PIPER and sum(CHAR_FIGURE[c] == PIPER for c in display) >= (
+            MAX_PIPERS
+        ):
+            aside.append(card)
+        else:
+            display.append(card)
+    # Set-up 5: shuffle the action cards and deal 4 to each player.
+    deck = list(deck_counts(variant))
+    hands = []
+    for _ in range(players):
+        cards, rng = draw_cards(deck, HAND, rng)
+        hands.append(sorted_hand(cards))
+    return State(
+        config=Config(players, variant, owners),
+        rng=rng,
+        ring=tuple(range(houses)),
+        gaps=tuple(gaps),
+        levels=(START,) * houses,
+        display=tuple(display),
+        under=((),) * DISPLAY,
+        char_deck=tuple(sorted(pile + aside)),
+        char_discard=(),
+        deck=tuple(deck),
+        discard=(0,) * len(CARDS),
+        hands=tuple(hands),
+        collected=((),) * players,
+        out=(),
+        active=0,
+        phase=Phase.PLAY,
+        turn=1,
+        # "Lors du premier tour, et uniquement lors de celui-ci, le premier joueur ... pose une
+        # carte Action ... Et il pioche une carte Action".
+        flow=Turn(left=FIRST_TURN),
+        set_aside=len(aside),
+    )
+
+
+def setup_events(s: State) -> tuple[Event, ...]:
+    """The set-up: the ring, the display, each hand (private), and the first turn."""
+    events: list[Event] = [
+        GameSetUp(
+            players=s.players,
+            variant=s.variant.value or None,
+            houses=tuple(None if o < 0 else o for o in s.config.owners),
+            gaps=tuple(tuple(FIGURES[f] for f in g) for g in s.gaps),
+            roof=ROOF,
+        ),
+        DisplayDealt(tuple(_slot_name(s, k) for k in range(DISPLAY)), s.set_aside),
+    ]
+    for seat, hand in enumerate(s.hands):
+        events.append(HandDealt(seat, tuple(c.value for c in hand)))
+    events.append(TurnBegan(s.active, s.turn, s.flow.left))
+    return tuple(events)
+
+
+# ---------------------------------------------------------------- who moves, what is legal
+
+
+def to_move(s: State) -> frozenset[int]:
+    """The active player, until the game is over."""
+    if s.phase is Phase.OVER:
+        return frozenset()
+    return frozenset((s.active,))
+
+
+def open_places(s: State) -> tuple[int, ...]:
+    """Places (1-4) that can take the active player's next card: fewer than two cards, and not
+    the Character card that got this turn's first card."""
+    placed = s.flow.placed
+    return tuple(
+        k + 1
+        for k in range(DISPLAY)
+        if len(s.under[k]) < PER_CHARACTER and s.display[k] not in placed
+    )
+
+
+def may_hide(s: State) -> bool:
+    """True when the active player may place the next card face down."""
+    return s.variant is Variant.HIDDEN and not s.flow.hidden
+
+
+@lru_cache(maxsize=4096)
+def _play_actions(
+    types: tuple[Card, ...], slots: tuple[int, ...], hidden: bool
+) -> tuple[Action, ...]:
+    out: list[Action] = []
+    for card in types:
+        for slot in slots:
+            out.append(PlayCard(card, slot))
+            if hidden:
+                out.append(PlayCard(card, slot, True))
+    return tuple(out)
+
+
+def legal_actions(s: State, seat: int) -> list[Action]:
+    """Every legal action of `seat`, sorted (empty when it is not to move)."""
+    if s.phase is Phase.OVER or seat != s.active:
+        return []
+    if s.phase is Phase.ORDER:
+        return [ChooseFirst(slot) for slot in s.flow.pending]
+    types = tuple(dict.fromkeys(s.hands[seat]))
+    return list(_play_actions(types, open_places(s), may_hide(s)))
+
+
+# ---------------------------------------------------------------- the workspace
+
+
+class _Work:
+    """A mutable copy of a State for the duration of one action: the rules change lists in
+    place, and one State is built at the end (a frozen State per small change would cost more
+    than the rules themselves)."""
+
+    __slots__ = (
+        "active",
+        "char_deck",
+        "char_discard",
+        "collected",
+        "config",
+        "deck",
+        "discard",
+        "display",
+        "gaps",
+        "hands",
+        "hidden",
+        "left",
+        "levels",
+        "out",
+        "pending",
+        "phase",
+        "placed",
+        "quiet",
+        "reason",
+        "recent",
+        "ring",
+        "rng",
+        "set_aside",
+        "turn",
+        "under",
+    )
+
+    def __init__(self, s: State | _Work) -> None:
+        if isinstance(s, _Work):
+            self._copy(s)
+            return
+        self.config = s.config
+        self.rng = s.rng
+        self.ring = list(s.ring)
+        self.gaps = [list(g) for g in s.gaps]
+        self.levels = list(s.levels)
+        self.display = list(s.display)
+        self.under = list(s.under)
+        self.char_deck = list(s.char_deck)
+        self.char_discard = list(s.char_discard)
+        self.deck = list(s.deck)
+        self.discard = list(s.discard)
+        self.hands = list(s.hands)
+        self.collected = list(s.collected)
+        self.out = list(s.out)
+        self.active = s.active
+        self.phase = s.phase
+        self.turn = s.turn
+        self.left = s.flow.left
+        self.placed = s.flow.placed
+        self.hidden = s.flow.hidden
+        self.pending = s.flow.pending
+        self.recent = s.recent
+        self.set_aside = s.set_aside
+        self.reason = s.reason
+        self.quiet = False  # a trial run (the activation order): no events, no `recent`
+
+    def _copy(self, w: _Work) -> None:
+        for name in self.__slots__:
+            value = getattr(w, name)
+            if name == "gaps":
+                value = [list(g) for g in value]
+            elif isinstance(value, list):
+                value = list(value)
+            setattr(self, name, value)
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def frozen(self) -> State:
+        """The State this workspace describes."""
+        return State(
+            config=self.config,
+            rng=self.rng,
+            ring=tuple(self.ring),
+            gaps=tuple(tuple(g) for g in self.gaps),
+            levels=tuple(self.levels),
+            display=tuple(self.display),
+            under=tuple(self.under),
+            char_deck=tuple(self.char_deck),
+            char_discard=tuple(self.char_discard),
+            deck=tuple(self.deck),
+            discard=tuple(self.discard),
+            hands=tuple(self.hands),
+            collected=tuple(self.collected),
+            out=tuple(self.out),
+            active=self.active,
+            phase=self.phase,
+            turn=self.turn,
+            flow=Turn(self.left, self.placed, self.hidden, self.pending),
+            recent=self.recent,
+            set_aside=self.set_aside,
+            reason=self.reason,
+        )
+
+    def board(self) -> tuple[object, ...]:
+        """What an activation order can change: the ring, figures, counters, who is out and
+        in which order, who took which counters, the end."""
+        return (
+            self.ring,
+            self.gaps,
+            self.levels,
+            self.out,
+            self.collected,
+            self.phase,
+            self.reason,
+        )
+
+
+def _name(w: _Work, k: int) -> str:
+    return FIGURES[CHAR_FIGURE[w.display[k]]]
+
+
+# ---------------------------------------------------------------- apply
+
+
+def apply(s: State, seat: int, action: Action, *, trial: bool = False) -> Step[State]:
+    """Apply `action` by `seat`, or raise a RulesError and change nothing. `trial` (for AIs
+    trying moves) skips the moves' events and the record of the latest turn; the state is
+    otherwise the same."""
+    if s.phase is Phase.OVER:
+        raise GameFinished()
+    if seat != s.active:
+        raise NotYourTurn()
+    if not well_formed(action):
+        raise MalformedAction("malformed", text=type(action).__name__)
+    events: list[Event] = []
+    if isinstance(action, PlayCard):
+        if s.phase is not Phase.PLAY:
+            raise IllegalAction("wrong_phase", phase=s.phase.value)
+        _check_play(s, seat, action)
+        w = _Work(s)
+        w.quiet = trial
+        _play(w, seat, action, events)
+    else:
+        assert isinstance(action, ChooseFirst)
+        if s.phase is not Phase.ORDER:
+            raise IllegalAction("wrong_phase", phase=s.phase.value)
+        if action.slot not in s.flow.pending:
+            raise IllegalAction("not_activating", slot=action.slot)
+        w = _Work(s)
+        w.quiet = trial
+        _choose(w, action, events)
+    return Step(w.frozen(), tuple(events))
+
+
+def _check_play(s: State, seat: int, a: PlayCard) -> None:
+    if a.card not in s.hands[seat]:
+        raise IllegalAction("card_not_in_hand", card=a.card.value)
+    k = a.slot - 1
+    char = s.display[k]
+    name = FIGURES[CHAR_FIGURE[char]]
+    # "il ne peut jamais y avoir plus de 2 cartes Action sous une même carte Personnage".
+    if len(s.under[k]) >= PER_CHARACTER:
+        raise IllegalAction("character_full", character=name, slot=a.slot)
+    # Règle n°1: "un joueur ne peut pas poser 2 cartes Action sous la même carte Personnage".
+    if char in s.flow.placed:
+        raise IllegalAction("same_character", character=name, slot=a.slot)
+    if a.hidden:
+        if s.variant is not Variant.HIDDEN:
+            raise IllegalAction("hidden_not_allowed")
+        if s.flow.hidden:
+            raise IllegalAction("one_hidden")
+
+
+def _play(w: _Work, seat: int, a: PlayCard, ev: list[Event]) -> None:
+    k = a.slot - 1
+    hand = w.hands[seat]
+    i = hand.index(a.card)
+    w.hands[seat] = hand[:i] + hand[i + 1 :]
+    w.under[k] = (*w.under[k], Placed(a.card, seat, a.hidden))
+    name = _name(w, k)
+    shown = None if a.hidden else a.card.value
+    ev.append(CardPlayed(seat, a.slot, name, shown, a.hidden, len(w.under[k])))
+    if a.hidden:
+        ev.append(HiddenCardPlayed(seat, a.slot, name, a.card.value))
+    w.left -= 1
+    w.placed = (*w.placed, w.display[k])
+    w.hidden = w.hidden or a.hidden
+    if w.config.variant is Variant.PTITS_RATS:
+        _resolve_now(w, k, ev)
+    elif w.left == 0:
+        _after_placing(w, ev)
+
+
+# ---------------------------------------------------------------- activations
+
+
+def _after_placing(w: _Work, ev: list[Event]) -> None:
+    """Tour 3: the characters holding two cards activate; their face-down cards are turned
+    up first; the active player orders them when the order matters."""
+    ready = [k for k in range(DISPLAY) if len(w.under[k]) >= PER_CHARACTER]
+    if not ready:
+        _end_turn(w, ev)
+        return
+    _reveal(w, ready, ev)
+    if len(ready) > 1 and _order_matters(w, ready):
+        # "Si 2 cartes Personnage doivent être activées, c'est le joueur actif qui décide quel
+        # personnage sera activé en premier."
+        w.pending = tuple(k + 1 for k in ready)
+        w.phase = Phase.ORDER
+        ev.append(OrderAsked(w.active, w.pending))
+        return
+    _activate_all(w, ready, ev, chosen=False)
+
+
+def _reveal(w: _Work, ready: Sequence[int], ev: list[Event]) -> None:
+    """Hidden variant: "Les cartes posées face cachée sont révélées lors de l'activation de la
+    carte Personnage (... après la phase de pose)". All of this turn's activating characters
+    are turned up when the placing is over, so the active player orders them knowingly."""
+    for k in ready:
+        cards = w.under[k]
+        if any(p.hidden for p in cards):
+            for p in cards:
+                if p.hidden:
+                    ev.append(CardRevealed(p.seat, k + 1, _name(w, k), p.card.value))
+            w.under[k] = tuple(Placed(p.card, p.seat) for p in cards)
+
+
+def _order_matters(w: _Work, ready: Sequence[int]) -> bool:
+    """True when activating the characters in another order can end elsewhere."""
+    if _commute(w, ready):
+        return False
+    outcomes = set()
+    for first in ready:
+        t = _Work(w)
+        t.quiet = True
+        for k in [first, *(k for k in ready if k != first)]:
+            _activate(t, k, [], chosen=False)
+            if t.phase is Phase.OVER:
+                break
+        outcomes.add(repr(t.board()))
+    return len(outcomes) > 1
+
+
+def _commute(w: _Work, ready: Sequence[int]) -> bool:
+    """A quick sufficient test that the order cannot matter: different figures, no Melody (a
+    gap's company would depend on the order), no counter that could reach the roof (the ring
+    would change under the other move), and no counter the piper could hold at 0 (a rat
+    crossing first would then count)."""
+    figures = [CHAR_FIGURE[w.display[k]] for k in ready]
+    if len(set(figures)) < len(figures):
+        return False
+    up = down = 0
+    for k, figure in zip(ready, figures, strict=True):
+        for p in w.under[k]:
+            if p.card is Card.MELODY:
+                return False
+            reach = MOVES[p.card].houses if p.card in MOVES else 1
+            if figure == PIPER:
+                down += reach
+            else:
+                up += reach
+    if max(w.levels) + up >= ROOF:
+        return False
+    if down:
+        owners = w.config.owners
+        if min(w.levels[h] for h in w.ring if owners[h] >= 0) < down:
+            return False
+    return True
+
+
+def _choose(w: _Work, a: ChooseFirst, ev: list[Event]) -> None:
+    order = [a.slot - 1, *(p - 1 for p in w.pending if p != a.slot)]
+    w.phase = Phase.PLAY
+    w.pending = ()
+    _activate_all(w, order, ev, chosen=True)
+
+
+def _activate_all(w: _Work, order: Sequence[int], ev: list[Event], chosen: bool) -> None:
+    for n, k in enumerate(order):
+        _activate(w, k, ev, chosen=chosen and n == 0)
+        if w.phase is Phase.OVER:
+            return
+    # "Une fois les cartes Action résolues, ces dernières sont défaussées ... La ou les cartes
+    # Personnage activées ... sont également défaussées ... puis remplacées" (5.6 #5: after
+    # both activations, the discarded cards joining a reshuffle).
+    _replace_characters(w, sorted(order), ev)
+    _end_turn(w, ev)
+
+
+def _activate(w: _Work, k: int, ev: list[Event], chosen: bool) -> None:
+    """One character with two cards: resolve them "en respectant l'ordre de pose"."""
+    cards = w.under[k]
+    figure = CHAR_FIGURE[w.display[k]]
+    types = [p.card for p in cards]
+    basics = [c for c in types if c not in SPECIALS]
+    specials = [c for c in types if c in SPECIALS]
+    if len(basics) >= 2:
+        effect = "two_moves"
+    elif basics:
+        effect = "move"
+    else:
+        # "Une carte Personnage peut recevoir 2 cartes Action spéciales ... rien ne se passe".
+        effect = "nothing"
+    if not w.quiet:
+        ev.append(
+            CharacterActivated(
+                w.active,
+                k + 1,
+                FIGURES[figure],
+                tuple(c.value for c in types),
+                tuple(p.seat for p in cards),
+                effect,
+                chosen,
+            )
+        )
+    w.under[k] = ()
+    for c in types:
+        w.discard[CARD_INDEX[c]] += 1
+    if effect == "two_moves":
+        for card in basics:
+            _move(w, k + 1, figure, card, False, False, ev)
+            if w.phase is Phase.OVER:
+                # "On ne résout pas la seconde action."
+                break
+    elif effect == "move":
+        special = specials[0] if specials else None
+        _move(w, k + 1, figure, basics[0], special is Card.PLUS1, special is Card.MELODY, ev)
+
+
+def _resolve_now(w: _Work, k: int, ev: list[Event]) -> None:
+    """P'tits rats: "chaque joueur applique immédiatement les effets de la carte qu'il pose";
+    "une carte Personnage est toujours défaussée après que sa seconde carte Action ait été
+    activée" (then replaced at once, so the display always shows four)."""
+    placed = w.under[k][-1]
+    _move(w, k + 1, CHAR_FIGURE[w.display[k]], placed.card, False, False, ev)
+    if w.phase is Phase.OVER:
+        return
+    if len(w.under[k]) >= PER_CHARACTER:
+        for p in w.under[k]:
+            w.discard[CARD_INDEX[p.card]] += 1
+        w.under[k] = ()
+        _replace_characters(w, [k], ev)
+    if w.left == 0 or w.active in w.out:
+        _end_turn(w, ev)
+
+
+def _replace_characters(w: _Work, places: Sequence[int], ev: list[Event]) -> None:
+    pile = w.char_deck
+    discard = w.char_discard
+    discard.extend(w.display[k] for k in places)
+    discard.sort()
+    rng = w.rng
+    for k in places:
+        if not pile:
+            # "Si la pioche des cartes Personnage est vide, on reconstitue celle-ci en
+            # mélangeant les cartes Personnage défaussées précédemment."
+            pile.extend(discard)
+            discard.clear()
+            ev.append(CharacterDeckReshuffled(len(pile)))
+        i, rng = rng.below(len(pile))
+        old = w.display[k]
+        w.display[k] = pile.pop(i)
+        ev.append(CharacterReplaced(k + 1, FIGURES[CHAR_FIGURE[old]], _name(w, k)))
+    w.rng = rng
+
+
+def preview_activation(s: State, slot: int, card: Card, seat: int) -> State:
+    """What the character in `slot` (1-4) would do if `seat` put `card` under it and it
+    activated now: the board after its move (no events, no refill, no draw). For AIs that
+    weigh what the next player may complete; the rules never call it."""
+    w = _Work(s)
+    w.quiet = True
+    k = slot - 1
+    w.under[k] = (*w.under[k], Placed(card, seat))
+    _activate(w, k, [], chosen=False)
+    return w.frozen()
+
+
+# ---------------------------------------------------------------- moves
+
+
+def _move(
+    w: _Work, slot: int, figure: int, card: Card, plus: bool, melody: bool, ev: list[Event]
+) -> None:
+    """Move a figure (with Melody: its whole gap) house by house; an elimination on the way
+    changes the ring and the move goes on over it (5.6 #8) unless the game has ended."""
+    m = MOVES[card]
+    steps = m.houses + (1 if plus else 0)  # 5.6 #6
+    forward = m.direction > 0
+    ring = w.ring
+    gaps = w.gaps
+    i = next(n for n, g in enumerate(gaps) if figure in g)
+    # 5.6 #7: the figures in the gap when the move starts go along; nobody joins on the way.
+    group = tuple(gaps[i]) if melody else (figure,)
+    piper = PIPER in group
+    # Règle n°2 and 5.6 #7: one net change per house crossed (rats +1 each, the piper -1).
+    net = 0 if m.sewer else len(group) - 2 * piper
+    quiet = w.quiet
+    start = (0, 0) if quiet else (ring[i], ring[(i + 1) % len(ring)])
+    levels = w.levels
+    owners = w.config.owners
+    crossings: list[Crossing] = []
+    later: list[Event] = []
+    interrupted = False
+    for step in range(steps):
+        n = len(ring)
+        if forward:
+            pos = j = (i + 1) % n
+        else:
+            pos, j = i, (i - 1) % n
+        if melody:
+            gaps[i] = [f for f in gaps[i] if f not in group]
+            gaps[j] = sorted(gaps[j] + list(group))
+        else:
+            gaps[i].remove(figure)
+            gaps[j].append(figure)
+            gaps[j].sort()
+        i = j
+        house = ring[pos]
+        owner = owners[house]
+        if owner < 0:
+            # "Les maisons neutres ... sont considérées comme les autres maisons lors des
+            # déplacements" but have no counter.
+            if not quiet:
+                crossings.append(Crossing(house, None, 0, None, m.sewer, False))
+            continue
+        before = levels[house]
+        after = min(ROOF, max(FLOOR, before + net))
+        levels[house] = after
+        roof = after >= ROOF
+        if not quiet:
+            crossings.append(Crossing(house, owner, after - before, after, m.sewer, roof))
+        if not roof:
+            continue
+        # "Dès que le compteur Rat d'un joueur atteint le toit de sa maison au cours de la
+        # résolution d'une carte Action, ce dernier s'enfuit et est éliminé"; "s'il y avait
+        # des figurines de part et d'autre de la maison retirée, ces dernières sont
+        # rassemblées".
+        gaps[(pos - 1) % n] = sorted(gaps[(pos - 1) % n] + gaps[pos])
+        del gaps[pos]
+        del ring[pos]
+        i = (pos - 1) % n
+        if i > pos:
+            i -= 1
+        _eliminate(w, owner, house, (ring[i], ring[(i + 1) % len(ring)]), later)
+        if w.phase is Phase.OVER:
+            interrupted = step < steps - 1
+            break
+    if quiet:
+        return
+    end = (ring[i], ring[(i + 1) % len(ring)])
+    ev.append(
+        FiguresMoved(
+            w.active,
+            slot,
+            FIGURES[figure],
+            _names(group),
+            card.value,
+            plus,
+            melody,
+            "forward" if m.direction > 0 else "back",
+            m.sewer,
+            steps,
+            start,
+            end,
+            tuple(crossings),
+            interrupted,
+        )
+    )
+    ev.extend(later)
+    moved = Moved(group, m.direction, tuple(crossings), end[0])
+    eliminated = tuple(e.seat for e in later if isinstance(e, PlayerEliminated))
+    recent = w.recent
+    if recent is None or recent.turn != w.turn:
+        w.recent = Recent(w.active, w.turn, (moved,), eliminated)
+    else:
+        w.recent = Recent(
+            recent.seat, recent.turn, (*recent.moves, moved), (*recent.eliminated, *eliminated)
+        )
+    if w.phase is Phase.OVER:
+        ev.append(_ended_event(w.frozen()))
+
+
+@lru_cache(maxsize=512)
+def _names(group: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(FIGURES[f] for f in group)
+
+
+def _eliminate(w: _Work, seat: int, house: int, merged: tuple[int, int], ev: list[Event]) -> None:
+    """A player fled: out of the game; the active player takes the counter and every counter
+    it held (not when eliminating himself, 5.6 #10, nor at two players, where the game ends);
+    the hand goes face up to the discard pile."""
+    w.out.append(seat)
+    by: int | None = None
+    taken: tuple[int, ...] = ()
+    if w.players > 2 and seat != w.active:
+        # "le joueur dont c'est le tour récupère le compteur Rat du joueur éliminé (et
+        # éventuellement les autres compteurs que ce dernier possédait ...)".
+        by = w.active
+        taken = (seat, *w.collected[seat])
+        w.collected[by] = (*w.collected[by], *taken)
+        w.collected[seat] = ()
+    left = w.players - len(w.out)
+    ev.append(PlayerEliminated(seat, house, by, taken, merged, left))
+    hand = w.hands[seat]
+    if hand:
+        ev.append(HandDiscarded(seat, tuple(c.value for c in hand)))
+        for c in hand:
+            w.discard[CARD_INDEX[c]] += 1
+        w.hands[seat] = ()
+    if w.players == 2:
+        # "Fin de la partie à 2 joueurs: La partie s'achève dès que le compteur Rat d'un joueur
+        # atteint le toit de sa maison. Son adversaire remporte immédiatement la partie."
+        w.phase, w.reason = Phase.OVER, "roof"
+    elif left <= 2:
+        # "La partie prend fin dès qu'il n'y a plus que 2 joueurs en jeu" (5.6 #9: at once,
+        # even in the middle of a card).
+        w.phase, w.reason = Phase.OVER, "two_left"
+
+
+def _end_turn(w: _Work, ev: list[Event]) -> None:
+    """Tour 4: the active player draws back to 4 cards (reshuffling the discard pile when the
+    pile runs out); then the next player still in the game plays."""
+    seat = w.active
+    if seat not in w.out:
+        need = HAND - len(w.hands[seat])
+        drawn: list[Card] = []
+        while need > 0:
+            if not sum(w.deck):
+                # "Si la pioche des cartes Action est vide, on reconstitue celle-ci en
+                # mélangeant les cartes Action défaussées précédemment" (5.6 #5: this turn's
+                # discards included).
+                w.deck, w.discard = w.discard, [0] * len(CARDS)
+                ev.append(ActionDeckReshuffled(sum(w.deck)))
+                assert sum(w.deck), "no action card left to draw"
+            take = min(need, sum(w.deck))
+            cards, w.rng = draw_cards(w.deck, take, w.rng)
+            drawn += cards
+            need -= take
+        if drawn:
+            w.hands[seat] = sorted_hand([*w.hands[seat], *drawn])
+            ev.append(HandRefilled(seat, len(drawn)))
+            ev.append(CardsDrawn(seat, tuple(c.value for c in drawn)))
+    w.active = next_seat(w.players, w.out, seat)
+    w.turn += 1
+    w.phase = Phase.PLAY
+    w.left, w.placed, w.hidden, w.pending = PER_TURN, (), False, ()
+    ev.append(TurnBegan(w.active, w.turn, PER_TURN))
+
+
+def next_seat(players: int, out: Sequence[int], seat: int) -> int:
+    """The next player in turn order who is still in the game."""
+    for k in range(1, players + 1):
+        p = (seat + k) % players
+        if p not in out:
+            return p
+    raise RuntimeError("nobody left to play")
+
+
+# ---------------------------------------------------------------- the end
+
+
+def is_over(s: State) -> bool:
+    """True once the game has ended."""
+    return s.phase is Phase.OVER
+
+
+def _ended_event(s: State) -> GameEnded:
+    res = result(s)
+    order = tuple(row["seat"] for row in res["ranking"])
+    return GameEnded(
+        s.reason,
+        res["winner"],
+        bool(res["draw"]),
+        order,
+        tuple(row["score"] for row in res["ranking"]),
+    )
+
+
+def result(s: State) -> dict[str, Any]:
+    """The (final, or current) ranking. "Le vainqueur parmi les 2 joueurs restants est celui
+    dont le compteur Rat est au niveau le plus bas. En cas d'égalité, le joueur possédant le
+    plus de compteurs Rat adverses ... En cas de nouvelle égalité, refaites une partie !" (a
+    draw: both rank first). Below them, the eliminated players in reverse order of elimination
+    (5.6 #13). The score is the rat counter (lower is better)."""
+    alive = [p for p in range(s.players) if p not in s.out]
+    held = [len(c) for c in s.collected]
+
+    def key(p: int) -> tuple[int, int]:
+        return (level_of(s, p), -held[p])
+
+    alive.sort(key=lambda p: (*key(p), p))
+    rows: list[dict[str, Any]] = []
+    for p in alive:
+        rank = 1 + sum(1 for q in alive if key(q) < key(p))
+        rows.append(_row(s, p, rank, held))
+    for n, p in enumerate(reversed(s.out)):
+        rows.append(_row(s, p, len(alive) + n + 1, held))
+    over = is_over(s)
+    best = [r for r in rows if r["rank"] == 1]
+    return {
+        "over": over,
+        "reason": s.reason or None,
+        "winner": best[0]["seat"] if over and len(best) == 1 else None,
+        "draw": over and len(best) > 1,
+        "ranking": rows,
+    }
+
+
+def _row(s: State, seat: int, rank: int, held: list[int]) -> dict[str, Any]:
+    level = level_of(s, seat)
+    return {
+        "seat": seat,
+        "rank": rank,
+        "score": level,
+        "breakdown": {
+            "level": level,
+            "counters_collected": held[seat],
+            "eliminated": s.out.index(seat) + 1 if seat in s.out else None,
+        },
+    }
