@@ -48,6 +48,8 @@ from engine.cartus.actions import (
     well_formed,
 )
 from engine.cartus.data import (
+    CARD_KINDS,
+    CLASS_IDS,
     CLASSES,
     COPIES,
     FLUTE,
@@ -489,16 +491,40 @@ def _enter_actions(n: int, passing: bool) -> tuple[Action, ...]:
     return head + tuple(Enter(b) for b in range(n))
 
 
-@lru_cache(maxsize=8192)
-def _kinds(kind: type[Action], cards: tuple[int, ...]) -> tuple[Action, ...]:
-    seen = sorted(set(cards))
-    return tuple(kind(card_id(c)) for c in seen)  # type: ignore[call-arg]
+_CARD_ACTIONS: dict[str, tuple[Action, ...]] = {}
 
 
-@lru_cache(maxsize=8192)
-def _place_actions(hand: tuple[int, ...], placed: tuple[int, ...]) -> tuple[Action, ...]:
-    playable = tuple(c for c in hand if c in PLACEABLE)
-    return _kinds(Place, playable) + _kinds(Withdraw, placed) + (Done(),)
+def _card_actions(kind: type[Action]) -> tuple[Action, ...]:
+    """The action of `kind` for each card kind, made once (legal_actions builds many)."""
+    made = _CARD_ACTIONS.get(kind.verb)
+    if made is None:
+        made = tuple(kind(card_id(c)) for c in range(CARD_KINDS))  # type: ignore[call-arg]
+        _CARD_ACTIONS[kind.verb] = made
+    return made
+
+
+def _kinds(
+    kind: type[Action], cards: tuple[int, ...], only: frozenset[int] | None = None
+) -> list[Action]:
+    """One action of `kind` per distinct card of a sorted tuple (of `only` cards), in order."""
+    made = _card_actions(kind)
+    out: list[Action] = []
+    last = -1
+    for c in cards:
+        if c != last and (only is None or c in only):
+            out.append(made[c])
+            last = c
+    return out
+
+
+def _place_actions(hand: tuple[int, ...], placed: tuple[int, ...]) -> list[Action]:
+    out = _kinds(Place, hand, PLACEABLE)
+    out += _kinds(Withdraw, placed)
+    out.append(_DONE)
+    return out
+
+
+_DONE = Done()
 
 
 @cache
@@ -522,9 +548,9 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     if phase is Phase.VISIT:
         return list(_enter_actions(len(s.row), PASS in hand))
     if phase is Phase.PLACE:
-        return list(_place_actions(hand, _visit(s).cards))
+        return _place_actions(hand, s.visits[-1].cards)
     if phase in WINDOW_PHASES:
-        return list(_kinds(Give, hand))
+        return _kinds(Give, hand)
     pending = _pending(s)
     if phase is Phase.SWORD_TARGET or phase is Phase.FLUTE_TARGET:
         return [Target(p) for p in sorted(pending.candidates)]
@@ -533,7 +559,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     if phase is Phase.LOOK:
         return list(_look_actions(pending.left))
     if phase is Phase.HOSPITAL:
-        return [*_kinds(Discard, hand), Done()]
+        return [*_kinds(Discard, hand), _DONE]
     raise AssertionError(f"no actions in phase {phase}")
 
 
@@ -773,11 +799,11 @@ def _done_placing(s: State, seat: int, a: Done, ev: list[Event]) -> State:
     ev.append(
         CardsPlaced(seat, visit.building, building_id(s.row[visit.building]), len(visit.cards))
     )
-    s = evolve(s, visits=(*s.visits[:-1], evolve(visit, done=True)))
+    visits = (*s.visits[:-1], evolve(visit, done=True))
     order = s.order[1:]
     if order:
-        return evolve(s, phase=Phase.VISIT, order=order)
-    return _begin_resolution(evolve(s, order=()), ev)
+        return evolve(s, phase=Phase.VISIT, order=order, visits=visits)
+    return _begin_resolution(evolve(s, order=(), visits=visits), ev)
 
 
 # ---------------------------------------------------------------- phase D
@@ -797,14 +823,16 @@ def _begin_resolution(s: State, ev: list[Event]) -> State:
         best = max(s.visits, key=lambda v: (_scored(v.cards), -v.order))
         winner2 = best.seat
     res = Resolution(building=0, stage=Stage.CARDS, premium=-1, winner2=winner2)
-    return _advance(evolve(s, res=res), ev)
+    return _advance(s, ev, res)
 
 
-def _advance(s: State, ev: list[Event]) -> State:
-    """Resolve automatically until a decision is needed or the round ends."""
+def _advance(s: State, ev: list[Event], res: Resolution) -> State:
+    """Resolve automatically from `res` until a decision is needed or the round ends.
+
+    The resolution under way is kept here and only written into the state that waits for a
+    decision (s.res may be stale meanwhile: nothing called from here reads it).
+    """
     while True:
-        res = s.res
-        assert res is not None
         b = res.building
         if b >= len(s.row):
             return _end_round(s, ev)
@@ -812,34 +840,34 @@ def _advance(s: State, ev: list[Event]) -> State:
         if stage is Stage.CARDS:
             entrants = _entrants(s, b)
             if not entrants:
-                s = evolve(s, res=Resolution(b + 1, Stage.CARDS, -1, winner2=res.winner2))
+                res = Resolution(b + 1, Stage.CARDS, -1, winner2=res.winner2)
                 continue
             s = _resolve_cards(s, b, entrants, ev)
-            s = evolve(s, res=evolve(res, stage=Stage.SWORD))
+            res = evolve(res, stage=Stage.SWORD)
         elif stage is Stage.SWORD:
-            s, waiting = _compare(s, b, SWORD, ev)
+            s, waiting = _compare(s, res, SWORD, ev)
             if waiting:
                 return s
-            s = evolve(s, res=evolve(res, stage=Stage.FLUTE))
+            res = evolve(res, stage=Stage.FLUTE)
         elif stage is Stage.FLUTE:
-            s, waiting = _compare(s, b, FLUTE, ev)
+            s, waiting = _compare(s, res, FLUTE, ev)
             if waiting:
                 return s
-            s = _begin_actions(s, b, ev)
+            s, res = _begin_actions(s, res, ev)
         elif stage is Stage.ACTIONS:
             if not res.queue:
-                s = evolve(s, res=evolve(res, stage=Stage.DISCARD))
+                res = evolve(res, stage=Stage.DISCARD)
                 continue
             seat, rest = res.queue[0], res.queue[1:]
-            s = evolve(s, res=evolve(res, queue=rest))
-            s, waiting = _start_action(s, b, seat, seat == res.premium, ev)
+            res = evolve(res, queue=rest)
+            s, waiting = _start_action(s, res, seat, seat == res.premium, ev)
             if waiting:
                 return s
         else:
             played = [c for v in _entrants(s, b) for c in v.cards]
             ev.append(PlayedCardsDiscarded(b, _ids(sorted(played))))
             s = _to_discard(s, played)
-            s = evolve(s, res=Resolution(b + 1, Stage.CARDS, -1, winner2=res.winner2))
+            res = Resolution(b + 1, Stage.CARDS, -1, winner2=res.winner2)
 
 
 def _gain_influence(
@@ -868,19 +896,36 @@ def _resolve_cards(s: State, b: int, entrants: list[Visit], ev: list[Event]) -> 
             tuple(RevealedVisit(v.seat, v.slot, _ids(v.cards)) for v in entrants),
         )
     )
+    track, arrival, rats = list(s.influence[klass]), list(s.arrival[klass]), list(s.rats)
+    clock = s.marks.clock
     for v in entrants:
         scored = _scored(v.cards)
         if scored:
-            s = _gain_influence(s, v.seat, klass, scored, b, "cards", ev)
+            # The marker goes on top of any already there (COMPONENTS 4.5 #17).
+            track[v.seat] += scored
+            arrival[v.seat] = clock
+            clock += 1
+            ev.append(InfluenceGained(v.seat, CLASS_IDS[klass], scored, track[v.seat], b, "cards"))
         off = sum(1 for c in v.cards if c < POPULATION_KINDS and klass_of(c) != klass)
         if off:
-            s = _with_marks(s, rats=_add(s.rats, v.seat, off))
+            rats[v.seat] += off
             ev.append(RatsChanged(v.seat, off, "off_class", b))
-    return s
+    marks = s.marks
+    return evolve(
+        s,
+        marks=evolve(
+            marks,
+            influence=(*marks.influence[:klass], tuple(track), *marks.influence[klass + 1 :]),
+            arrival=(*marks.arrival[:klass], tuple(arrival), *marks.arrival[klass + 1 :]),
+            clock=clock,
+            rats=tuple(rats),
+        ),
+    )
 
 
-def _compare(s: State, b: int, special: int, ev: list[Event]) -> tuple[State, bool]:
+def _compare(s: State, res: Resolution, special: int, ev: list[Event]) -> tuple[State, bool]:
     """The Sword or Flute comparison of a building, once per building (COMPONENTS 4.5 #5)."""
+    b = res.building
     entrants = _entrants(s, b)
     played = [v.cards.count(special) for v in entrants]
     name = card_id(special)
@@ -894,8 +939,6 @@ def _compare(s: State, b: int, special: int, ev: list[Event]) -> tuple[State, bo
     winner = entrants[played.index(most)].seat  # the first in wins a tie for most
     fewest = min(played)
     losers = tuple(v.seat for v, k in zip(entrants, played, strict=True) if k == fewest)
-    res = s.res
-    assert res is not None
     if len(losers) > 1:
         # "c'est le joueur qui a joué le plus grand nombre de cartes ... qui choisit"
         ev.append(SpecialCompared(name, b, counts, winner, losers, None, 0))
@@ -905,14 +948,12 @@ def _compare(s: State, b: int, special: int, ev: list[Event]) -> tuple[State, bo
     target = losers[0]
     owed = len(s.hands[target]) // 2 if special == SWORD else 0
     ev.append(SpecialCompared(name, b, counts, winner, losers, target, owed))
-    return _special_effect(s, special, winner, target, ev)
+    return _special_effect(s, res, special, winner, target, ev)
 
 
 def _special_effect(
-    s: State, special: int, winner: int, target: int, ev: list[Event]
+    s: State, res: Resolution, special: int, winner: int, target: int, ev: list[Event]
 ) -> tuple[State, bool]:
-    res = s.res
-    assert res is not None
     if special == FLUTE:
         # COMPONENTS 4.5 #6: the receiver gains 1 rat, the giver loses 1 (not below 0).
         s, delta = _lose_rats(s, winner, 1)
@@ -939,22 +980,18 @@ def _target(s: State, seat: int, a: Target, ev: list[Event]) -> State:
     special = SWORD if s.phase is Phase.SWORD_TARGET else FLUTE
     cards = len(s.hands[a.seat]) // 2 if special == SWORD else 0
     ev.append(TargetChosen(seat, a.seat, card_id(special), res.building, cards))
-    s = evolve(s, res=evolve(res, pending=None))
-    s, waiting = _special_effect(s, special, seat, a.seat, ev)
+    res = evolve(res, pending=None)
+    s, waiting = _special_effect(s, res, special, seat, a.seat, ev)
     if waiting:
         return s
-    return _after_special(s, special, ev)
+    return _after_special(s, res, special, ev)
 
 
-def _after_special(s: State, special: int, ev: list[Event]) -> State:
-    res = s.res
-    assert res is not None
+def _after_special(s: State, res: Resolution, special: int, ev: list[Event]) -> State:
     if special == SWORD:
-        s = evolve(s, res=evolve(res, stage=Stage.FLUTE, pending=None))
-    else:
-        s = evolve(s, res=evolve(res, pending=None))
-        s = _begin_actions(s, res.building, ev)
-    return _advance(s, ev)
+        return _advance(s, ev, evolve(res, stage=Stage.FLUTE, pending=None))
+    s, res = _begin_actions(s, evolve(res, pending=None), ev)
+    return _advance(s, ev, res)
 
 
 def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
@@ -974,16 +1011,15 @@ def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
         return evolve(s, cards=evolve(s.cards, hands=hands), res=evolve(res, pending=pending))
     s = _with_cards(s, hands=hands)
     if reason == "sword":
-        return _after_special(s, SWORD, ev)
-    return _advance(evolve(s, res=evolve(res, pending=None)), ev)
+        return _after_special(s, res, SWORD, ev)
+    return _advance(s, ev, evolve(res, pending=None))
 
 
-def _begin_actions(s: State, b: int, ev: list[Event]) -> State:
+def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, Resolution]:
     """Rules D b: the premium holder (most Population cards and Jokers, first in on a tie; at
     2 players only the round's single premium holder) first, then the others in entry order.
     In the last round nobody acts: the premium holder gains 1 influence instead."""
-    res = s.res
-    assert res is not None
+    b = res.building
     entrants = _entrants(s, b)
     if s.players == 2:
         premium = res.winner2 if any(v.seat == res.winner2 for v in entrants) else -1
@@ -1004,7 +1040,7 @@ def _begin_actions(s: State, b: int, ev: list[Event]) -> State:
         queue: tuple[int, ...] = ()
     else:
         queue = ((premium,) if premium >= 0 else ()) + standard
-    return evolve(s, res=Resolution(b, Stage.ACTIONS, premium, queue, None, res.winner2))
+    return s, Resolution(b, Stage.ACTIONS, premium, queue, None, res.winner2)
 
 
 def _effect(s: State, b: int, premium: bool) -> Effect:
@@ -1034,14 +1070,13 @@ def _guard_owed(s: State, seat: int) -> tuple[int, ...]:
 
 
 def _start_action(
-    s: State, b: int, seat: int, premium: bool, ev: list[Event]
+    s: State, res: Resolution, seat: int, premium: bool, ev: list[Event]
 ) -> tuple[State, bool]:
     """Start a seat's building action; True when it waits for a decision."""
+    b = res.building
     eff = _effect(s, b, premium)
     bid = building_id(s.row[b])
     kind = eff.effect
-    res = s.res
-    assert res is not None
 
     def taken(amount: int, card: str | None = None, empty: bool = False) -> None:
         ev.append(ActionTaken(seat, b, bid, premium, kind, amount, card, empty))
@@ -1108,7 +1143,7 @@ def _start_action(
 def _resume(s: State, ev: list[Event]) -> State:
     res = s.res
     assert res is not None
-    return _advance(evolve(s, res=evolve(res, pending=None)), ev)
+    return _advance(s, ev, evolve(res, pending=None))
 
 
 def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
