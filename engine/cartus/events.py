@@ -34,6 +34,15 @@ class RevealedVisit:
 
 
 @dataclass(frozen=True, slots=True)
+class Points:
+    """One line of a seat's final score: a class majority, hand, sword, flute, pass, gold,
+    vp_tokens."""
+
+    line: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class Replacement:
     """Phase A: a building sent to the bottom of the replacement pile and the one that came."""
 
@@ -418,11 +427,13 @@ class RoundEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class PlayerScore(Event):
-    """The end: one seat's score, rats and fate (public: everything is revealed)."""
+    """The end: one seat's score line by line, its rats, hand and fate (public: everything
+    is revealed)."""
 
     seat: int
     rank: int
     score: int
+    breakdown: tuple[Points, ...]
     rats: int
     dead: bool
     winner: bool

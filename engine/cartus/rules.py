@@ -99,6 +99,7 @@ from engine.cartus.events import (
     PassPlayed,
     PlayedCardsDiscarded,
     PlayerScore,
+    Points,
     PopulationReshuffled,
     PremiumAwarded,
     RatsChanged,
@@ -130,13 +131,32 @@ from engine.core.events import Event
 from engine.core.evolve import evolve
 from engine.core.rng import Rng
 
+# Enum members as module constants: looking one up on its class costs a call (3.11).
+_FLUTE_TARGET = Phase.FLUTE_TARGET
+_GAIN = Phase.GAIN
+_GUARD_GIVE = Phase.GUARD_GIVE
+_HOSPITAL = Phase.HOSPITAL
+_LOOK = Phase.LOOK
+_OVER = Phase.OVER
+_PLACE = Phase.PLACE
+_SUPPLY = Phase.SUPPLY
+_SWORD_GIVE = Phase.SWORD_GIVE
+_SWORD_TARGET = Phase.SWORD_TARGET
+_VISIT = Phase.VISIT
+_S_ACTIONS = Stage.ACTIONS
+_S_CARDS = Stage.CARDS
+_S_DISCARD = Stage.DISCARD
+_S_FLUTE = Stage.FLUTE
+_S_SWORD = Stage.SWORD
+
+
 Handler = Callable[[State, int, Any, list[Event]], State]
 
 OPTIONS = ("buildings", "supply", "everyone_dead")
 SUPPLY_MODES = ("clockwise", "simultaneous")
 DEAD_MODES = ("no_winner", "fewest_rats")
 NUN_ROW = 5
-WINDOW_PHASES = frozenset((Phase.SWORD_GIVE, Phase.GUARD_GIVE))
+WINDOW_PHASES = frozenset((_SWORD_GIVE, _GUARD_GIVE))
 GIVE_LIMIT_GUARD = 3
 
 
@@ -315,7 +335,7 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
             specials=specials,
         ),
         rng=rng,
-        phase=Phase.SUPPLY,
+        phase=_SUPPLY,
         round=0,
         first=0,
         table=Table(
@@ -425,8 +445,8 @@ def _begin_round(s: State, ev: list[Event]) -> State:
     )
     ev.extend(_round_events(s))
     if s.config.supply == "simultaneous":
-        return evolve(s, phase=Phase.SUPPLY, order=(), chosen=((-1, -1),) * s.players)
-    return evolve(s, phase=Phase.SUPPLY, order=_clockwise(s, s.first), chosen=())
+        return evolve(s, phase=_SUPPLY, order=(), chosen=((-1, -1),) * s.players)
+    return evolve(s, phase=_SUPPLY, order=_clockwise(s, s.first), chosen=())
 
 
 # ---------------------------------------------------------------- who decides
@@ -439,13 +459,13 @@ def to_move(s: State) -> frozenset[int]:
 
 def _movers(s: State) -> tuple[int, ...]:
     phase = s.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
-    if phase is Phase.SUPPLY:
+    if phase is _SUPPLY:
         if s.chosen:
             return tuple(p for p, (b, _) in enumerate(s.chosen) if b < 0)
         return s.order[:1]
-    if phase is Phase.VISIT or phase is Phase.PLACE:
+    if phase is _VISIT or phase is _PLACE:
         return s.order[:1]
     pending = _pending(s)
     if phase in WINDOW_PHASES:
@@ -457,7 +477,7 @@ def decision(s: State) -> Decision:
     """The decision open now."""
     movers = frozenset(_movers(s))
     phase = s.phase
-    window = phase in WINDOW_PHASES or (phase is Phase.SUPPLY and bool(s.chosen))
+    window = phase in WINDOW_PHASES or (phase is _SUPPLY and bool(s.chosen))
     return Decision(movers, WINDOW if window else TURN, phase.value)
 
 
@@ -534,7 +554,7 @@ def _look_actions(count: int) -> tuple[Action, ...]:
     return tuple(Look(a) for a in range(NUN_ROW))
 
 
-_GAIN = (Take(), Decline())
+_GAIN_ACTIONS = (Take(), Decline())
 
 
 def legal_actions(s: State, seat: int) -> list[Action]:
@@ -543,22 +563,22 @@ def legal_actions(s: State, seat: int) -> list[Action]:
         return []
     phase = s.phase
     hand = s.hands[seat]
-    if phase is Phase.SUPPLY:
+    if phase is _SUPPLY:
         return list(_supply_actions(s.row))
-    if phase is Phase.VISIT:
+    if phase is _VISIT:
         return list(_enter_actions(len(s.row), PASS in hand))
-    if phase is Phase.PLACE:
+    if phase is _PLACE:
         return _place_actions(hand, s.visits[-1].cards)
     if phase in WINDOW_PHASES:
         return _kinds(Give, hand)
     pending = _pending(s)
-    if phase is Phase.SWORD_TARGET or phase is Phase.FLUTE_TARGET:
+    if phase is _SWORD_TARGET or phase is _FLUTE_TARGET:
         return [Target(p) for p in sorted(pending.candidates)]
-    if phase is Phase.GAIN:
-        return list(_GAIN)
-    if phase is Phase.LOOK:
+    if phase is _GAIN:
+        return list(_GAIN_ACTIONS)
+    if phase is _LOOK:
         return list(_look_actions(pending.left))
-    if phase is Phase.HOSPITAL:
+    if phase is _HOSPITAL:
         return [*_kinds(Discard, hand), _DONE]
     raise AssertionError(f"no actions in phase {phase}")
 
@@ -577,7 +597,7 @@ def default_action(s: State, seat: int) -> Action:
     d = decision(s)
     if d.kind != WINDOW or seat not in d.seats:
         raise NotYourTurn()
-    if s.phase is Phase.SUPPLY:
+    if s.phase is _SUPPLY:
         if not building_supply(s.row[0]).look:
             return Supply(0)
         unseen = [n for n in range(NUN_ROW) if not s.looks[seat] >> n & 1]
@@ -590,7 +610,7 @@ def default_action(s: State, seat: int) -> Action:
 
 def apply(s: State, seat: int, action: Action) -> Step[State]:
     """Apply `action` by `seat`, or raise a RulesError and change nothing."""
-    if s.phase is Phase.OVER:
+    if s.phase is _OVER:
         raise GameFinished()
     if seat not in _movers(s):
         raise NotYourTurn()
@@ -729,7 +749,7 @@ def _take_supply(s: State, seat: int, b: int, look: int, ev: list[Event]) -> Sta
 def _begin_visits(s: State, ev: list[Event]) -> State:
     order = _clockwise(s, s.first)
     ev.append(VisitsBegan(order))
-    return evolve(s, phase=Phase.VISIT, order=order)
+    return evolve(s, phase=_VISIT, order=order)
 
 
 def _play_pass(s: State, seat: int, a: PlayPass, ev: list[Event]) -> State:
@@ -757,7 +777,7 @@ def _enter(s: State, seat: int, a: Enter, ev: list[Event]) -> State:
     slot = 1 + sum(1 for v in s.visits if v.building == b)
     visit = Visit(seat=seat, building=b, slot=slot, order=len(s.visits), cards=())
     ev.append(BuildingEntered(seat, b, building_id(s.row[b]), slot))
-    return evolve(s, phase=Phase.PLACE, visits=(*s.visits, visit))
+    return evolve(s, phase=_PLACE, visits=(*s.visits, visit))
 
 
 def _place(s: State, seat: int, a: Place, ev: list[Event]) -> State:
@@ -802,7 +822,7 @@ def _done_placing(s: State, seat: int, a: Done, ev: list[Event]) -> State:
     visits = (*s.visits[:-1], evolve(visit, done=True))
     order = s.order[1:]
     if order:
-        return evolve(s, phase=Phase.VISIT, order=order, visits=visits)
+        return evolve(s, phase=_VISIT, order=order, visits=visits)
     return _begin_resolution(evolve(s, order=(), visits=visits), ev)
 
 
@@ -822,7 +842,7 @@ def _begin_resolution(s: State, ev: list[Event]) -> State:
         # d'égalité, le premier joueur à être entré dans un bâtiment remporte l'égalité."
         best = max(s.visits, key=lambda v: (_scored(v.cards), -v.order))
         winner2 = best.seat
-    res = Resolution(building=0, stage=Stage.CARDS, premium=-1, winner2=winner2)
+    res = Resolution(building=0, stage=_S_CARDS, premium=-1, winner2=winner2)
     return _advance(s, ev, res)
 
 
@@ -837,26 +857,26 @@ def _advance(s: State, ev: list[Event], res: Resolution) -> State:
         if b >= len(s.row):
             return _end_round(s, ev)
         stage = res.stage
-        if stage is Stage.CARDS:
+        if stage is _S_CARDS:
             entrants = _entrants(s, b)
             if not entrants:
-                res = Resolution(b + 1, Stage.CARDS, -1, winner2=res.winner2)
+                res = Resolution(b + 1, _S_CARDS, -1, winner2=res.winner2)
                 continue
             s = _resolve_cards(s, b, entrants, ev)
-            res = evolve(res, stage=Stage.SWORD)
-        elif stage is Stage.SWORD:
+            res = evolve(res, stage=_S_SWORD)
+        elif stage is _S_SWORD:
             s, waiting = _compare(s, res, SWORD, ev)
             if waiting:
                 return s
-            res = evolve(res, stage=Stage.FLUTE)
-        elif stage is Stage.FLUTE:
+            res = evolve(res, stage=_S_FLUTE)
+        elif stage is _S_FLUTE:
             s, waiting = _compare(s, res, FLUTE, ev)
             if waiting:
                 return s
             s, res = _begin_actions(s, res, ev)
-        elif stage is Stage.ACTIONS:
+        elif stage is _S_ACTIONS:
             if not res.queue:
-                res = evolve(res, stage=Stage.DISCARD)
+                res = evolve(res, stage=_S_DISCARD)
                 continue
             seat, rest = res.queue[0], res.queue[1:]
             res = evolve(res, queue=rest)
@@ -867,7 +887,7 @@ def _advance(s: State, ev: list[Event], res: Resolution) -> State:
             played = [c for v in _entrants(s, b) for c in v.cards]
             ev.append(PlayedCardsDiscarded(b, _ids(sorted(played))))
             s = _to_discard(s, played)
-            res = Resolution(b + 1, Stage.CARDS, -1, winner2=res.winner2)
+            res = Resolution(b + 1, _S_CARDS, -1, winner2=res.winner2)
 
 
 def _gain_influence(
@@ -942,7 +962,7 @@ def _compare(s: State, res: Resolution, special: int, ev: list[Event]) -> tuple[
     if len(losers) > 1:
         # "c'est le joueur qui a joué le plus grand nombre de cartes ... qui choisit"
         ev.append(SpecialCompared(name, b, counts, winner, losers, None, 0))
-        phase = Phase.SWORD_TARGET if special == SWORD else Phase.FLUTE_TARGET
+        phase = _SWORD_TARGET if special == SWORD else _FLUTE_TARGET
         pending = Pending(seat=winner, candidates=losers)
         return evolve(s, phase=phase, res=evolve(res, pending=pending)), True
     target = losers[0]
@@ -968,7 +988,7 @@ def _special_effect(
         return s, False
     debts = _set((0,) * s.players, target, owed)
     pending = Pending(seat=winner, owed=debts)
-    return evolve(s, phase=Phase.SWORD_GIVE, res=evolve(res, pending=pending)), True
+    return evolve(s, phase=_SWORD_GIVE, res=evolve(res, pending=pending)), True
 
 
 def _target(s: State, seat: int, a: Target, ev: list[Event]) -> State:
@@ -977,7 +997,7 @@ def _target(s: State, seat: int, a: Target, ev: list[Event]) -> State:
         raise IllegalAction("not_candidate", seat=a.seat + 1)
     res = s.res
     assert res is not None
-    special = SWORD if s.phase is Phase.SWORD_TARGET else FLUTE
+    special = SWORD if s.phase is _SWORD_TARGET else FLUTE
     cards = len(s.hands[a.seat]) // 2 if special == SWORD else 0
     ev.append(TargetChosen(seat, a.seat, card_id(special), res.building, cards))
     res = evolve(res, pending=None)
@@ -989,7 +1009,7 @@ def _target(s: State, seat: int, a: Target, ev: list[Event]) -> State:
 
 def _after_special(s: State, res: Resolution, special: int, ev: list[Event]) -> State:
     if special == SWORD:
-        return _advance(s, ev, evolve(res, stage=Stage.FLUTE, pending=None))
+        return _advance(s, ev, evolve(res, stage=_S_FLUTE, pending=None))
     s, res = _begin_actions(s, evolve(res, pending=None), ev)
     return _advance(s, ev, res)
 
@@ -1001,7 +1021,7 @@ def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
     hands = _set_hand(s, seat, _remove(s.hands[seat], card))
     hands = (*hands[:receiver], _insert(hands[receiver], card), *hands[receiver + 1 :])
     owed = _add(pending.owed, seat, -1)
-    reason = "sword" if s.phase is Phase.SWORD_GIVE else "guard_tower"
+    reason = "sword" if s.phase is _SWORD_GIVE else "guard_tower"
     ev.append(CardGiven(seat, receiver, reason, owed[seat]))
     ev.append(CardGivenShown(seat, receiver, a.card, reason))
     res = s.res
@@ -1040,7 +1060,7 @@ def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, R
         queue: tuple[int, ...] = ()
     else:
         queue = ((premium,) if premium >= 0 else ()) + standard
-    return s, Resolution(b, Stage.ACTIONS, premium, queue, None, res.winner2)
+    return s, Resolution(b, _S_ACTIONS, premium, queue, None, res.winner2)
 
 
 def _effect(s: State, b: int, premium: bool) -> Effect:
@@ -1099,19 +1119,19 @@ def _start_action(
         if not _available(s):
             taken(0, empty=True)
             return s, False
-        return wait(Phase.GAIN, amount)
+        return wait(_GAIN, amount)
     if kind == "take":
         amount = min(eff.amount, s.piles[_pile(eff.card)])
         if not amount:
             taken(0, card_id(eff.card), empty=True)
             return s, False
-        return wait(Phase.GAIN, amount)
+        return wait(_GAIN, amount)
     if kind == "guard_tower":
         if not any(_guard_owed(s, seat)):
             ev.append(GuardTowerDemanded(seat, b, len(s.hands[seat]), (), immune_seats(s)))
             taken(0)
             return s, False
-        return wait(Phase.GAIN, 0)
+        return wait(_GAIN, 0)
     if kind == "discard_rats":
         s, delta = _lose_rats(s, seat, eff.amount)
         taken(-delta)
@@ -1124,7 +1144,7 @@ def _start_action(
         marks = evolve(s.marks, vp=_add(s.vp, seat, amount), vp_supply=s.marks.vp_supply - amount)
         return evolve(s, marks=marks), False
     if kind == "look":
-        return wait(Phase.LOOK, eff.amount)
+        return wait(_LOOK, eff.amount)
     if kind == "hospital":
         # amount: the hand cards it may discard, one rat each.
         taken(eff.cards)
@@ -1134,7 +1154,7 @@ def _start_action(
                 ev.append(RatsChanged(seat, delta, "hospital", b))
         if not s.hands[seat]:
             return s, False
-        return wait(Phase.HOSPITAL, eff.cards)
+        return wait(_HOSPITAL, eff.cards)
     # The Guard Tower's standard action: "aucune action" (its visit gives the immunity).
     taken(0)
     return s, False
@@ -1160,7 +1180,7 @@ def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
         ev.append(ActionTaken(seat, b, bid, True, kind, sum(owed), None, False))
         ev.append(GuardTowerDemanded(seat, b, len(s.hands[seat]), givers, immune_seats(s)))
         pending = Pending(seat=seat, premium=True, owed=owed)
-        return evolve(s, phase=Phase.GUARD_GIVE, res=evolve(res, pending=pending))
+        return evolve(s, phase=_GUARD_GIVE, res=evolve(res, pending=pending))
     if kind == "take":
         n = pending.left
         hand = tuple(sorted(s.hands[seat] + (eff.card,) * n))
@@ -1248,13 +1268,14 @@ def _end_round(s: State, ev: list[Event]) -> State:
 
 
 def _finish(s: State, ev: list[Event]) -> State:
-    s = evolve(s, phase=Phase.OVER)
+    s = evolve(s, phase=_OVER)
     res = scoring.result(s)
     for row in res["ranking"]:
         p = row["seat"]
+        lines = tuple(Points(k, v) for k, v in row["breakdown"].items())
         ev.append(
             PlayerScore(
-                p, row["rank"], row["score"], row["rats"], row["dead"], row["winner"],
+                p, row["rank"], row["score"], lines, row["rats"], row["dead"], row["winner"],
                 _ids(s.hands[p]),
             )
         )  # fmt: skip
@@ -1274,25 +1295,25 @@ def _finish(s: State, ev: list[Event]) -> State:
 
 def is_over(s: State) -> bool:
     """True once the last round has ended."""
-    return s.phase is Phase.OVER
+    return s.phase is _OVER
 
 
 _HANDLERS: dict[tuple[Phase, type[Action]], Handler] = {
-    (Phase.SUPPLY, Supply): _supply,
-    (Phase.VISIT, PlayPass): _play_pass,
-    (Phase.VISIT, Enter): _enter,
-    (Phase.PLACE, Place): _place,
-    (Phase.PLACE, Withdraw): _withdraw,
-    (Phase.PLACE, Done): _done_placing,
-    (Phase.SWORD_TARGET, Target): _target,
-    (Phase.FLUTE_TARGET, Target): _target,
-    (Phase.SWORD_GIVE, Give): _give,
-    (Phase.GUARD_GIVE, Give): _give,
-    (Phase.GAIN, Take): _take,
-    (Phase.GAIN, Decline): _decline,
-    (Phase.LOOK, Look): _look_action,
-    (Phase.HOSPITAL, Discard): _hospital_discard,
-    (Phase.HOSPITAL, Done): _hospital_done,
+    (_SUPPLY, Supply): _supply,
+    (_VISIT, PlayPass): _play_pass,
+    (_VISIT, Enter): _enter,
+    (_PLACE, Place): _place,
+    (_PLACE, Withdraw): _withdraw,
+    (_PLACE, Done): _done_placing,
+    (_SWORD_TARGET, Target): _target,
+    (_FLUTE_TARGET, Target): _target,
+    (_SWORD_GIVE, Give): _give,
+    (_GUARD_GIVE, Give): _give,
+    (_GAIN, Take): _take,
+    (_GAIN, Decline): _decline,
+    (_LOOK, Look): _look_action,
+    (_HOSPITAL, Discard): _hospital_discard,
+    (_HOSPITAL, Done): _hospital_done,
 }
 
 __all__ = [

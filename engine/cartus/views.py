@@ -32,6 +32,7 @@ answer). Never another seat's hand, face-down cards, nun looks or rat total, nor
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.cartus.data import (
@@ -50,6 +51,22 @@ from engine.cartus.rules import decision, immune_seats
 from engine.cartus.scoring import class_ranking, result
 from engine.cartus.state import Phase, Stage, State, Visit
 
+# Enum members as module constants: looking one up on its class costs a call (3.11).
+_FLUTE_TARGET = Phase.FLUTE_TARGET
+_GAIN = Phase.GAIN
+_GUARD_GIVE = Phase.GUARD_GIVE
+_HOSPITAL = Phase.HOSPITAL
+_LOOK = Phase.LOOK
+_OVER = Phase.OVER
+_PLACE = Phase.PLACE
+_SUPPLY = Phase.SUPPLY
+_SWORD_GIVE = Phase.SWORD_GIVE
+_SWORD_TARGET = Phase.SWORD_TARGET
+_VISIT = Phase.VISIT
+_S_ACTIONS = Stage.ACTIONS
+_S_CARDS = Stage.CARDS
+
+
 VIEW_VERSION = 1
 
 
@@ -58,9 +75,7 @@ def revealed(s: State, v: Visit) -> bool:
     res = s.res
     if res is None:
         return False
-    return v.building < res.building or (
-        v.building == res.building and res.stage is not Stage.CARDS
-    )
+    return v.building < res.building or (v.building == res.building and res.stage is not _S_CARDS)
 
 
 def _row(s: State, seat: int | None) -> list[dict[str, Any]]:
@@ -133,31 +148,41 @@ def _pending(s: State) -> dict[str, Any] | None:
         "owed": {str(p): k for p, k in enumerate(pending.owed) if k},
         "receiver": None,
     }
-    if phase in (Phase.GAIN, Phase.LOOK, Phase.HOSPITAL):
+    if phase in (_GAIN, _LOOK, _HOSPITAL):
         out["effect"] = "draw" if eff.effect == "draw_per_influence" else eff.effect
         out["card"] = card_id(eff.card) if eff.card >= 0 else None
-    if phase in (Phase.SWORD_TARGET, Phase.SWORD_GIVE):
+    if phase in (_SWORD_TARGET, _SWORD_GIVE):
         out["effect"] = "sword"
-    elif phase is Phase.FLUTE_TARGET:
+    elif phase is _FLUTE_TARGET:
         out["effect"] = "flute"
-    elif phase is Phase.GUARD_GIVE:
+    elif phase is _GUARD_GIVE:
         out["effect"] = "guard_tower"
-    if phase in (Phase.SWORD_GIVE, Phase.GUARD_GIVE):
+    if phase in (_SWORD_GIVE, _GUARD_GIVE):
         out["receiver"] = pending.seat
     return out
+
+
+SPECIAL_IDS: tuple[str, ...] = tuple(k.value for k in SPECIALS)
+TYPE_IDS: tuple[str, ...] = tuple(t.value for t in TYPES)
+
+
+@lru_cache(maxsize=64)
+def _types_in_play(in_play: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    types: dict[str, int] = {}
+    for b in in_play:
+        name = TYPE_IDS[b // COPIES]
+        types[name] = types.get(name, 0) + 1
+    return tuple(types.items())
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """The public view (seat None) or one seat's view, JSON-ready."""
     cfg = s.config
     d = decision(s)
-    over = s.phase is Phase.OVER
+    over = s.phase is _OVER
     n = s.players
     res = s.res
-    types: dict[str, int] = {}
-    for b in cfg.in_play:
-        name = TYPES[b // COPIES].value
-        types[name] = types.get(name, 0) + 1
+    types = dict(_types_in_play(cfg.in_play))
     out: dict[str, Any] = {
         "game": "cartus",
         "v": VIEW_VERSION,
@@ -194,22 +219,22 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "vp_tokens": list(s.vp),
         "vp_supply": s.marks.vp_supply,
         "piles": {
-            SPECIALS[i].value: s.piles[i] for i in range(len(SPECIALS)) if JOKER + i in cfg.specials
+            SPECIAL_IDS[i]: s.piles[i] for i in range(len(SPECIALS)) if JOKER + i in cfg.specials
         },
         "draw_pile": len(s.cards.draw),
         "discard_pile": len(s.cards.discard),
         "building_deck": len(s.table.deck),
         "replacement_pile": len(s.table.spare) + len(s.table.spare_bottom),
-        "supply_order": list(s.order) if s.phase is Phase.SUPPLY and not s.chosen else [],
+        "supply_order": list(s.order) if s.phase is _SUPPLY and not s.chosen else [],
         "supply_answered": [p for p, (b, _) in enumerate(s.chosen) if b >= 0],
-        "visit_order": list(s.order) if s.phase in (Phase.VISIT, Phase.PLACE) else [],
+        "visit_order": list(s.order) if s.phase in (_VISIT, _PLACE) else [],
         "immune": list(immune_seats(s)),
         "resolution": None
         if res is None
         else {
             "building": res.building,
             "stage": res.stage.value,
-            "premium": res.premium if res.premium >= 0 and res.stage is Stage.ACTIONS else None,
+            "premium": res.premium if res.premium >= 0 and res.stage is _S_ACTIONS else None,
             "queue": list(res.queue),
         },
         "pending": _pending(s),

@@ -216,6 +216,8 @@ def test_the_last_round_ends_the_game_with_everything_revealed() -> None:
     assert end.dead == (1,) and end.winners == (0,)
     scores = {e.seat: e for e in of(ev, "player_score")}
     assert scores[1].rats == 14 and scores[1].dead and scores[0].hand == ("gold",)
+    lines = {p.line: p.points for p in scores[0].breakdown}
+    assert lines["royalty"] == 10 and lines["gold"] == 6 and scores[0].score == sum(lines.values())
     view = GAME.view(s, None)
     assert view["result"]["winners"] == [0] and view["rats_revealed"] == [3, 14]
     assert view["hands_revealed"] == [["gold"], []]
