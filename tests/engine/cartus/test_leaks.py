@@ -180,3 +180,22 @@ def test_the_public_never_sees_simultaneous_answers_before_all_are_in() -> None:
     )
     other = replace(s, chosen=((-1, -1), (0, -1), (-1, -1)))
     assert GAME.view(other, None) == GAME.view(s, None) and GAME.view(other, 0) == GAME.view(s, 0)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES)
+def test_public_events_never_carry_a_rat_total(
+    players: int, seed: int, options: dict[str, str]
+) -> None:
+    """Rats change in public (+1, -2), but a total is only revealed at the end."""
+    s = GAME.new_game(players, seed, options)
+    rnd = random.Random(seed)
+    while not GAME.is_over(s):
+        seat = rnd.choice(sorted(GAME.to_move(s)))
+        step = GAME.apply(s, seat, rnd.choice(GAME.legal_actions(s, seat)))
+        for event in step.events:
+            data = event.to_dict()
+            if event.visible_to is None and data["type"] not in ("player_score", "game_ended"):
+                assert "rats" not in data, data
+                if data["type"] != "influence_gained":  # an influence total is public
+                    assert "total" not in data, data
+        s = step.state
