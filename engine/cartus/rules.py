@@ -1076,7 +1076,8 @@ def immune_seats(s: State) -> tuple[int, ...]:
 _GUARD_TOWER = TYPES.index(BuildingType.GUARD_TOWER)
 
 
-def _guard_owed(s: State, seat: int) -> tuple[int, ...]:
+def guard_owed(s: State, seat: int) -> tuple[int, ...]:
+    """Per seat, the cards it would give to `seat`'s Guard Tower premium now."""
     # "chaque joueur qui n'est pas entré dans la Tour de garde ce tour-ci doit vous donner
     # trois cartes de sa main s'il possède au moins autant de cartes que vous [...] si ce
     # joueur possède moins de trois cartes, mais au moins autant que vous, il vous donne
@@ -1127,7 +1128,7 @@ def _start_action(
             return s, False
         return wait(_GAIN, amount)
     if kind == "guard_tower":
-        if not any(_guard_owed(s, seat)):
+        if not any(guard_owed(s, seat)):
             ev.append(GuardTowerDemanded(seat, b, len(s.hands[seat]), (), immune_seats(s)))
             taken(0)
             return s, False
@@ -1175,7 +1176,7 @@ def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
     bid = building_id(s.row[b])
     kind = eff.effect
     if kind == "guard_tower":
-        owed = _guard_owed(s, seat)
+        owed = guard_owed(s, seat)
         givers = tuple(SeatCount(p, k) for p, k in enumerate(owed) if k)
         ev.append(ActionTaken(seat, b, bid, True, kind, sum(owed), None, False))
         ev.append(GuardTowerDemanded(seat, b, len(s.hands[seat]), givers, immune_seats(s)))

@@ -47,7 +47,7 @@ from engine.cartus.data import (
     card_dict,
     card_id,
 )
-from engine.cartus.rules import decision, immune_seats
+from engine.cartus.rules import decision, guard_owed, immune_seats
 from engine.cartus.scoring import class_ranking, result
 from engine.cartus.state import Phase, Stage, State, Visit
 
@@ -151,6 +151,11 @@ def _pending(s: State) -> dict[str, Any] | None:
     if phase in (_GAIN, _LOOK, _HOSPITAL):
         out["effect"] = "draw" if eff.effect == "draw_per_influence" else eff.effect
         out["card"] = card_id(eff.card) if eff.card >= 0 else None
+        if eff.effect == "guard_tower":
+            # What taking it would ask of each seat (hand sizes are public).
+            owed = guard_owed(s, pending.seat)
+            out["owed"] = {str(p): k for p, k in enumerate(owed) if k}
+            out["amount"] = sum(owed)
     if phase in (_SWORD_TARGET, _SWORD_GIVE):
         out["effect"] = "sword"
     elif phase is _FLUTE_TARGET:

@@ -244,6 +244,8 @@ def test_guard_tower_premium_collects_three_cards_from_every_larger_hand() -> No
         *visit(4, 3),
     )
     assert s.phase is Phase.GAIN and GAME.to_move(s) == {0}
+    preview = GAME.view(s, None)["pending"]
+    assert preview["effect"] == "guard_tower" and preview["owed"] == {"2": 3, "3": 1}
     s, ev = play(s, (0, "take"))
     demanded = of(ev, "guard_tower_demanded")[0]
     assert [(g.seat, g.count) for g in demanded.givers] == [(2, 3), (3, 1)]
