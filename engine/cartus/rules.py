@@ -53,7 +53,6 @@ from engine.cartus.data import (
     CLASSES,
     COPIES,
     FLUTE,
-    GOLD,
     JOKER,
     PASS,
     PLACEABLE,
@@ -63,7 +62,6 @@ from engine.cartus.data import (
     TYPES,
     BuildingType,
     Effect,
-    Special,
     building_id,
     building_info,
     building_supply,
@@ -337,7 +335,7 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
         rng=rng,
         phase=_SUPPLY,
         round=0,
-        first=0,
+        first=int(setup_value("first_player")),
         table=Table(
             deck=tuple(sorted(pile)),
             spare=tuple(sorted(spare)),
@@ -1318,9 +1316,6 @@ _HANDLERS: dict[tuple[Phase, type[Action]], Handler] = {
 }
 
 __all__ = [
-    "GOLD",
-    "JOKER",
-    "Special",
     "apply",
     "decision",
     "default_action",
