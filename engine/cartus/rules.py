@@ -786,28 +786,31 @@ def _place(s: State, seat: int, a: Place, ev: list[Event]) -> State:
     hand = s.hands[seat]
     if card not in hand:
         raise IllegalAction("no_card", card=a.card)
-    visit = _visit(s)
+    visit = s.visits[-1]
     cards = _insert(visit.cards, card)
     ev.append(CardPlaced(seat, visit.building, a.card, False, len(cards)))
-    return evolve(
-        s,
-        cards=evolve(s.cards, hands=_set_hand(s, seat, _remove(hand, card))),
-        visits=(*s.visits[:-1], evolve(visit, cards=cards)),
-    )
+    return _moved(s, seat, _remove(hand, card), visit, cards)
 
 
 def _withdraw(s: State, seat: int, a: Withdraw, ev: list[Event]) -> State:
     card = _card(a.card)
-    visit = _visit(s)
+    visit = s.visits[-1]
     if card not in visit.cards:
         raise IllegalAction("not_placed", card=a.card)
     cards = _remove(visit.cards, card)
     ev.append(CardPlaced(seat, visit.building, a.card, True, len(cards)))
-    return evolve(
-        s,
-        cards=evolve(s.cards, hands=_set_hand(s, seat, _insert(s.hands[seat], card))),
-        visits=(*s.visits[:-1], evolve(visit, cards=cards)),
-    )
+    return _moved(s, seat, _insert(s.hands[seat], card), visit, cards)
+
+
+def _moved(
+    s: State, seat: int, hand: tuple[int, ...], visit: Visit, placed: tuple[int, ...]
+) -> State:
+    """A card went between a hand and the visit being placed. The hottest step of a game
+    (cards go one at a time): the records are rebuilt field by field, without `evolve`."""
+    c = s.cards
+    cards = Cards(c.draw, c.discard, c.piles, _set_hand(s, seat, hand), c.nuns)
+    done = Visit(visit.seat, visit.building, visit.slot, visit.order, placed, visit.done)
+    return evolve(s, cards=cards, visits=(*s.visits[:-1], done))
 
 
 def _done_placing(s: State, seat: int, a: Done, ev: list[Event]) -> State:
