@@ -64,7 +64,7 @@ CARD_BACK: RGB = (70, 52, 92)
 DIM: RGB = (226, 220, 208)
 SPECIAL_COLOURS: dict[str, RGB] = {
     "joker": (200, 80, 40),
-    "sword": (90, 96, 110),
+    "sword": (64, 72, 140),
     "flute": (40, 120, 120),
     "pass": (120, 100, 70),
     "gold": (190, 140, 20),

@@ -279,7 +279,7 @@ class RatsChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class SpecialCompared(Event):
-    """Phase D: the Sword or Flute comparison of a building.
+    """Phase D: the Sword or Flute comparison of a building (only when someone played one).
 
     `played`: each entrant's count, in entry order. Nothing happens when all played as many
     (`winner` None). Otherwise `winner` (most, first in on a tie) acts on `target`; when several

@@ -292,6 +292,21 @@ def _take_random(pile: list[int], rng: Rng) -> tuple[int, Rng]:
     return pile.pop(i), rng
 
 
+def _take_many(pile: list[int], k: int, rng: Rng) -> tuple[list[int], Rng]:
+    """k cards drawn one after the other at random (k <= len(pile)), from one random number:
+    its digits in the mixed radix n, n - 1, ... pick each card."""
+    n = len(pile)
+    span = 1
+    for i in range(k):
+        span *= n - i
+    r, rng = rng.below(span)
+    out = []
+    for i in range(k):
+        r, j = divmod(r, n - i)
+        out.append(pile.pop(j))
+    return out, rng
+
+
 def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
     """Set up a game (rulebook "Mise en place") and play phase A of the first round."""
     supply, dead, buildings = _options(players, options)
@@ -309,16 +324,10 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
         for i in range(len(SPECIALS))
     )
     cards = list(population_cards())
-    nuns = []
-    for _ in range(int(setup_value("nun_row"))):
-        card, rng = _take_random(cards, rng)
-        nuns.append(card)
+    nuns, rng = _take_many(cards, int(setup_value("nun_row")), rng)
     hands = []
     for _ in range(players):
-        hand = []
-        for _ in range(int(setup_value("hand"))):
-            card, rng = _take_random(cards, rng)
-            hand.append(card)
+        hand, rng = _take_many(cards, int(setup_value("hand")), rng)
         hands.append(tuple(sorted(hand)))
     zeros = (0,) * players
     state = State(
@@ -413,10 +422,7 @@ def _begin_round(s: State, ev: list[Event]) -> State:
     """Phase A, then the start of phase B."""
     rng = s.rng
     deck = list(s.table.deck)
-    row: list[int] = []
-    for _ in range(min(s.config.drawn, len(deck))):
-        card, rng = _take_random(deck, rng)
-        row.append(card)
+    row, rng = _take_many(deck, min(s.config.drawn, len(deck)), rng)
     spare, bottom = list(s.table.spare), list(s.table.spare_bottom)
     replaced: list[tuple[int, int]] = []
     # Rules A: "Si toutes les cartes piochées sont identiques, remplacez la dernière carte
@@ -535,11 +541,13 @@ def _kinds(
     return out
 
 
-def _place_actions(hand: tuple[int, ...], placed: tuple[int, ...]) -> list[Action]:
+@lru_cache(maxsize=4096)
+def _place_actions(hand: tuple[int, ...], placed: tuple[int, ...]) -> tuple[Action, ...]:
+    # Cached: placing and taking back cards often comes back to the same hand.
     out = _kinds(Place, hand, PLACEABLE)
     out += _kinds(Withdraw, placed)
     out.append(_DONE)
-    return out
+    return tuple(out)
 
 
 _DONE = Done()
@@ -566,7 +574,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     if phase is _VISIT:
         return list(_enter_actions(len(s.row), PASS in hand))
     if phase is _PLACE:
-        return _place_actions(hand, s.visits[-1].cards)
+        return list(_place_actions(hand, s.visits[-1].cards))
     if phase in WINDOW_PHASES:
         return _kinds(Give, hand)
     pending = _pending(s)
@@ -637,7 +645,7 @@ def _draw(s: State, seat: int, n: int, reason: str, ev: list[Event]) -> tuple[St
     runs out; when both are empty, it takes what is left, COMPONENTS 4.5 #11)."""
     draw, discard, rng = list(s.cards.draw), s.cards.discard, s.rng
     got: list[int] = []
-    for _ in range(n):
+    while len(got) < n:
         if not draw:
             if not discard:
                 break
@@ -645,8 +653,8 @@ def _draw(s: State, seat: int, n: int, reason: str, ev: list[Event]) -> tuple[St
             # nouvelle pioche de population." (the pile is drawn from at random)
             ev.append(PopulationReshuffled(len(discard)))
             draw, discard = list(discard), ()
-        card, rng = _take_random(draw, rng)
-        got.append(card)
+        taken, rng = _take_many(draw, min(n - len(got), len(draw)), rng)
+        got += taken
     if not got:
         return s, 0
     hand = tuple(sorted(s.hands[seat] + tuple(got)))
@@ -949,14 +957,16 @@ def _compare(s: State, res: Resolution, special: int, ev: list[Event]) -> tuple[
     b = res.building
     entrants = _entrants(s, b)
     played = [v.cards.count(special) for v in entrants]
+    most = max(played)
+    if not most:
+        return s, False  # nobody played one: nothing to say
     name = card_id(special)
     counts = tuple(SeatCount(v.seat, k) for v, k in zip(entrants, played, strict=True))
-    if min(played) == max(played):
+    if min(played) == most:
         # "lorsque tous les joueurs ont joué le même nombre de cartes spéciales ..., rien ne
         # se passe."
         ev.append(SpecialCompared(name, b, counts, None, (), None, 0))
         return s, False
-    most = max(played)
     winner = entrants[played.index(most)].seat  # the first in wins a tie for most
     fewest = min(played)
     losers = tuple(v.seat for v, k in zip(entrants, played, strict=True) if k == fewest)
