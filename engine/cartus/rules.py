@@ -818,7 +818,11 @@ def _moved(
     c = s.cards
     cards = Cards(c.draw, c.discard, c.piles, _set_hand(s, seat, hand), c.nuns)
     done = Visit(visit.seat, visit.building, visit.slot, visit.order, placed, visit.done)
-    return evolve(s, cards=cards, visits=(*s.visits[:-1], done))
+    visits = (*s.visits[:-1], done)
+    return State(
+        s.config, s.rng, s.phase, s.round, s.first, s.table, cards, s.marks, s.order,
+        s.chosen, visits, s.res,
+    )  # fmt: skip
 
 
 def _done_placing(s: State, seat: int, a: Done, ev: list[Event]) -> State:
