@@ -51,12 +51,13 @@ class Cartus:
         return range(2, 6)
 
     def variants(self) -> Sequence[Mapping[str, Any]]:
-        """The plain game (one building type per class at random), the simultaneous supply,
-        and random buildings (likely both types of a class) with fewest-rats survivors."""
+        """The plain game (one building type per class at random, clockwise supply), and every
+        other option at once: simultaneous supply, random buildings (often both types of a
+        class) and fewest-rats survivors. Two sets cover every option value but the chosen
+        list of buildings (tests build those positions)."""
         return (
             {},
-            {"supply": "simultaneous"},
-            {"buildings": "random", "everyone_dead": "fewest_rats"},
+            {"supply": "simultaneous", "buildings": "random", "everyone_dead": "fewest_rats"},
         )
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:

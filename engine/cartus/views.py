@@ -107,23 +107,33 @@ def _row(s: State, seat: int | None) -> list[dict[str, Any]]:
 
 
 def _influence(s: State) -> list[dict[str, Any]]:
-    out = []
-    seats = range(s.players)
-    for c, klass in enumerate(CLASS_IDS):
-        values = s.influence[c]
-        arrival = s.arrival[c]
-        stacks: dict[int, list[int]] = {}
-        for p in sorted(seats, key=arrival.__getitem__):
-            stacks.setdefault(values[p], []).append(p)
-        out.append(
-            {
-                "class": klass,
-                "values": list(values),
-                "ranking": class_ranking(values, arrival),
-                "stacks": [[v, stacks[v]] for v in sorted(stacks)],
-            }
+    return [
+        {
+            "class": klass,
+            "values": list(values),
+            "ranking": list(ranking),
+            "stacks": [[v, list(seats)] for v, seats in stacks],
+        }
+        for klass, (values, ranking, stacks) in zip(
+            CLASS_IDS, map(_track, s.influence, s.arrival), strict=True
         )
-    return out
+    ]
+
+
+Stacks = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+@lru_cache(maxsize=4096)
+def _track(
+    values: tuple[int, ...], arrival: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], Stacks]:
+    """One track: its values, its ranking, and its stacks (value, seats bottom to top). Kept:
+    a track changes a few times a round, and views are drawn at every step."""
+    stacks: dict[int, list[int]] = {}
+    for p in sorted(range(len(values)), key=arrival.__getitem__):
+        stacks.setdefault(values[p], []).append(p)
+    ranking = tuple(class_ranking(values, arrival))
+    return values, ranking, tuple((v, tuple(stacks[v])) for v in sorted(stacks))
 
 
 def _pending(s: State) -> dict[str, Any] | None:
