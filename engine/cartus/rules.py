@@ -1,0 +1,1344 @@
+"""The rules of Rattus Cartus: set-up, the five phases of a round, and the end.
+
+Every function is pure: it reads a State and returns a new one. `apply` checks, in this order,
+that the game is not over, that the seat is to move, that the action is well formed, and then
+the rules; a rejected action raises a RulesError and changes nothing.
+
+A round (rulebook "Déroulement de la partie"):
+
+- A: the row of buildings is drawn; when all are of one type, the last is replaced from the
+  replacement pile until they are not (COMPONENTS 4.5 #1).
+- B: every seat takes the supply action of one building of the row, clockwise from the first
+  player (a turn each) or all at once (one window; each answer stays secret until all are in).
+- C: clockwise from the first player, every seat enters one building (or plays a Pass and
+  comes back after the others) and places cards face down one by one, then says done.
+- D: building by building from the left: the cards are revealed and resolved (influence in the
+  building's class for each Population card and Joker, a rat for each Population card of
+  another class), then the Sword and the Flute comparisons, then the building actions (premium
+  holder first, then in entry order), then the played cards are discarded.
+- E: the first-player card passes to the left.
+
+Decisions that belong to a seat other than the one acting (cards given for a Sword, cards
+given to a Guard Tower, the simultaneous supply) are windows; their defaults are in
+`default_action` (and in data/cartus.json, "defaults").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache, lru_cache
+from itertools import combinations
+from typing import Any
+
+from engine.cartus import scoring
+from engine.cartus.actions import (
+    Action,
+    Decline,
+    Discard,
+    Done,
+    Enter,
+    Give,
+    Look,
+    Place,
+    PlayPass,
+    Supply,
+    Take,
+    Target,
+    Withdraw,
+    well_formed,
+)
+from engine.cartus.data import (
+    CARD_KINDS,
+    CLASS_IDS,
+    CLASSES,
+    COPIES,
+    FLUTE,
+    JOKER,
+    PASS,
+    PLACEABLE,
+    POPULATION_KINDS,
+    SPECIALS,
+    SWORD,
+    TYPES,
+    BuildingType,
+    Effect,
+    building_id,
+    building_info,
+    building_supply,
+    card_id,
+    card_index,
+    klass_of,
+    nuns_of,
+    player_counts,
+    population_cards,
+    setup_value,
+    special_info,
+)
+from engine.cartus.errors import GameFinished, IllegalAction, MalformedAction, NotYourTurn
+from engine.cartus.events import (
+    ActionDeclined,
+    ActionTaken,
+    BuildingEntered,
+    BuildingsDrawn,
+    CardDiscarded,
+    CardGiven,
+    CardGivenShown,
+    CardPlaced,
+    CardsDrawn,
+    CardsPlaced,
+    CardsRevealed,
+    GameEnded,
+    GameSetUp,
+    GuardTowerDemanded,
+    HandDealt,
+    InfluenceGained,
+    NunLooked,
+    NunSeen,
+    PassPlayed,
+    PlayedCardsDiscarded,
+    PlayerScore,
+    Points,
+    PopulationReshuffled,
+    PremiumAwarded,
+    RatsChanged,
+    Replacement,
+    RevealedVisit,
+    RoundBegan,
+    RoundEnded,
+    SeatCount,
+    SpecialCompared,
+    SupplyAnswered,
+    SupplyTaken,
+    TargetChosen,
+    VisitsBegan,
+)
+from engine.cartus.state import (
+    Cards,
+    Config,
+    Marks,
+    Pending,
+    Phase,
+    Resolution,
+    Stage,
+    State,
+    Table,
+    Visit,
+)
+from engine.core.contract import TURN, WINDOW, Decision, Step
+from engine.core.events import Event
+from engine.core.evolve import evolve
+from engine.core.rng import Rng
+
+# Enum members as module constants: looking one up on its class costs a call (3.11).
+_FLUTE_TARGET = Phase.FLUTE_TARGET
+_GAIN = Phase.GAIN
+_GUARD_GIVE = Phase.GUARD_GIVE
+_HOSPITAL = Phase.HOSPITAL
+_LOOK = Phase.LOOK
+_OVER = Phase.OVER
+_PLACE = Phase.PLACE
+_SUPPLY = Phase.SUPPLY
+_SWORD_GIVE = Phase.SWORD_GIVE
+_SWORD_TARGET = Phase.SWORD_TARGET
+_VISIT = Phase.VISIT
+_S_ACTIONS = Stage.ACTIONS
+_S_CARDS = Stage.CARDS
+_S_DISCARD = Stage.DISCARD
+_S_FLUTE = Stage.FLUTE
+_S_SWORD = Stage.SWORD
+
+
+Handler = Callable[[State, int, Any, list[Event]], State]
+
+OPTIONS = ("buildings", "supply", "everyone_dead")
+SUPPLY_MODES = ("clockwise", "simultaneous")
+DEAD_MODES = ("no_winner", "fewest_rats")
+NUN_ROW = 5
+WINDOW_PHASES = frozenset((_SWORD_GIVE, _GUARD_GIVE))
+GIVE_LIMIT_GUARD = 3
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def _set(row: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    return (*row[:i], value, *row[i + 1 :])
+
+
+def _add(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    return (*row[:i], row[i] + delta, *row[i + 1 :])
+
+
+def _insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = 0
+    n = len(hand)
+    while i < n and hand[i] <= card:
+        i += 1
+    return (*hand[:i], card, *hand[i:])
+
+
+def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = hand.index(card)
+    return (*hand[:i], *hand[i + 1 :])
+
+
+def _set_hand(s: State, seat: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    hands = s.hands
+    return (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+def _with_cards(s: State, **changes: Any) -> State:
+    return evolve(s, cards=evolve(s.cards, **changes))
+
+
+def _with_marks(s: State, **changes: Any) -> State:
+    return evolve(s, marks=evolve(s.marks, **changes))
+
+
+def _card(word: str) -> int:
+    return card_index()[word]
+
+
+def _ids(cards: tuple[int, ...] | list[int]) -> tuple[str, ...]:
+    return tuple(card_id(c) for c in cards)
+
+
+def _scored(cards: tuple[int, ...]) -> int:
+    """Population cards and Jokers among `cards`: what counts for influence and premiums."""
+    return sum(1 for c in cards if c <= JOKER)
+
+
+def _pile(card: int) -> int:
+    return card - JOKER
+
+
+def _clockwise(s: State, start: int) -> tuple[int, ...]:
+    n = s.players
+    return tuple((start + i) % n for i in range(n))
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def _options(players: int, options: Mapping[str, Any] | None) -> tuple[str, str, Any]:
+    opts = dict(options or {})
+    unknown = sorted(k for k in opts if k not in OPTIONS)
+    if unknown:
+        raise MalformedAction("bad_option", option=", ".join(str(k) for k in unknown))
+    if type(players) is not int or not 2 <= players <= 5:
+        raise MalformedAction("bad_players", low=2, high=5, players=players)
+    supply = opts.get("supply", "clockwise")
+    if supply not in SUPPLY_MODES:
+        raise MalformedAction("bad_option", option=f"supply={supply}")
+    dead = opts.get("everyone_dead", "no_winner")
+    if dead not in DEAD_MODES:
+        raise MalformedAction("bad_option", option=f"everyone_dead={dead}")
+    return str(supply), str(dead), opts.get("buildings", "one_type")
+
+
+def _chosen_types(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple) or len(value) != len(CLASSES):
+        raise MalformedAction("bad_buildings", detail="six types expected")
+    types: list[int] = []
+    for word in value:
+        if not isinstance(word, str) or word not in BuildingType.__members__.values():
+            raise MalformedAction("bad_buildings", detail=f"unknown type {str(word)[:30]}")
+        types.append(TYPES.index(BuildingType(word)))
+    classes = sorted(building_info(t * COPIES).klass for t in types)
+    if classes != list(range(len(CLASSES))):
+        raise IllegalAction("bad_buildings", detail="one type per class")
+    return tuple(types)
+
+
+def _select_buildings(value: Any, rng: Rng) -> tuple[str, tuple[int, ...], Rng]:
+    """The 30 building cards of the game (rulebook "Choix des cartes Bâtiment")."""
+    per_class = int(setup_value("buildings_per_class"))
+    cards: list[int] = []
+    if value == "one_type":
+        # "en choisissant au hasard une carte Bâtiment par classe (et en incluant les 5
+        # exemplaires de ce bâtiment)"
+        for c in range(len(CLASSES)):
+            k, rng = rng.below(2)
+            t = 2 * c + k
+            cards.extend(range(t * COPIES, t * COPIES + COPIES))
+        return "one_type", tuple(sorted(cards)), rng
+    if value == "random":
+        # "en mélangeant toutes les cartes bâtiment d'une même classe et en piochant 5 cartes"
+        for c in range(len(CLASSES)):
+            pool = list(range(2 * c * COPIES, (2 * c + 2) * COPIES))
+            for _ in range(per_class):
+                i, rng = rng.below(len(pool))
+                cards.append(pool.pop(i))
+        return "random", tuple(sorted(cards)), rng
+    if isinstance(value, str):
+        raise MalformedAction("bad_buildings", detail=f"unknown mode {value[:30]}")
+    for t in _chosen_types(value):
+        cards.extend(range(t * COPIES, t * COPIES + COPIES))
+    return "chosen", tuple(sorted(cards)), rng
+
+
+def _specials_in_play(in_play: tuple[int, ...]) -> tuple[int, ...]:
+    """Setup 6: a Joker pile, and the special piles the chosen buildings need."""
+    types = {building_info(b).type.value for b in in_play}
+    out = []
+    for i, row in enumerate(special_info()):
+        if row["building"] is None or row["building"] in types:
+            out.append(JOKER + i)
+    return tuple(out)
+
+
+def _take_random(pile: list[int], rng: Rng) -> tuple[int, Rng]:
+    i, rng = rng.below(len(pile))
+    return pile.pop(i), rng
+
+
+def _take_many(pile: list[int], k: int, rng: Rng) -> tuple[list[int], Rng]:
+    """k cards drawn one after the other at random (k <= len(pile)), from one random number:
+    its digits in the mixed radix n, n - 1, ... pick each card."""
+    n = len(pile)
+    span = 1
+    for i in range(k):
+        span *= n - i
+    r, rng = rng.below(span)
+    out = []
+    for i in range(k):
+        r, j = divmod(r, n - i)
+        out.append(pile.pop(j))
+    return out, rng
+
+
+def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+    """Set up a game (rulebook "Mise en place") and play phase A of the first round."""
+    supply, dead, buildings = _options(players, options)
+    rng = Rng(seed)
+    mode, in_play, rng = _select_buildings(buildings, rng)
+    counts = player_counts(players)
+    pile = list(in_play)
+    spare = []
+    for _ in range(counts.removed):
+        card, rng = _take_random(pile, rng)
+        spare.append(card)
+    specials = _specials_in_play(in_play)
+    piles = tuple(
+        int(special_info()[i]["count"]) if JOKER + i in specials else 0
+        for i in range(len(SPECIALS))
+    )
+    cards = list(population_cards())
+    nuns, rng = _take_many(cards, int(setup_value("nun_row")), rng)
+    hands = []
+    for _ in range(players):
+        hand, rng = _take_many(cards, int(setup_value("hand")), rng)
+        hands.append(tuple(sorted(hand)))
+    zeros = (0,) * players
+    state = State(
+        config=Config(
+            players=players,
+            rounds=counts.rounds,
+            drawn=counts.drawn,
+            supply=supply,
+            everyone_dead=dead,
+            buildings=mode,
+            in_play=in_play,
+            specials=specials,
+        ),
+        rng=rng,
+        phase=_SUPPLY,
+        round=0,
+        first=int(setup_value("first_player")),
+        table=Table(
+            deck=tuple(sorted(pile)),
+            spare=tuple(sorted(spare)),
+            spare_bottom=(),
+            row=(),
+            replaced=(),
+        ),
+        cards=Cards(
+            draw=tuple(cards), discard=(), piles=piles, hands=tuple(hands), nuns=tuple(nuns)
+        ),
+        marks=Marks(
+            influence=tuple(zeros for _ in CLASSES),
+            arrival=tuple(zeros for _ in CLASSES),
+            clock=1,
+            rats=(int(setup_value("rats")),) * players,
+            vp=zeros,
+            vp_supply=int(scoring.raw_vp()["count"]),
+            looks=zeros,
+        ),
+    )
+    return _begin_round(state, [])
+
+
+def setup_events(s: State) -> tuple[Event, ...]:
+    """The events of the set-up and of phase A of the first round (call it on the state that
+    `new_game` returned): public facts, and each seat's dealt hand (private)."""
+    cfg = s.config
+    events: list[Event] = [
+        GameSetUp(
+            players=cfg.players,
+            rounds=cfg.rounds,
+            buildings_per_round=cfg.drawn,
+            first_player=s.first,
+            supply=cfg.supply,
+            everyone_dead=cfg.everyone_dead,
+            buildings=tuple(building_id(b) for b in cfg.in_play),
+            replacement_pile=player_counts(cfg.players).removed,
+            building_deck=len(cfg.in_play) - player_counts(cfg.players).removed,
+            specials=tuple(card_id(c) for c in cfg.specials),
+            hand_size=int(setup_value("hand")),
+            starting_rats=int(setup_value("rats")),
+            nun_row=len(s.nuns),
+        )
+    ]
+    events.extend(HandDealt(p, _ids(h)) for p, h in enumerate(s.hands))
+    events.extend(_round_events(s))
+    return tuple(events)
+
+
+def _round_events(s: State) -> list[Event]:
+    return [
+        RoundBegan(s.round, s.config.rounds, s.first, s.last_round),
+        BuildingsDrawn(
+            s.round,
+            tuple(building_id(b) for b in s.row),
+            tuple(Replacement(building_id(a), building_id(b)) for a, b in s.table.replaced),
+        ),
+    ]
+
+
+# ---------------------------------------------------------------- phase A
+
+
+def _from_spare(spare: list[int], bottom: list[int], rng: Rng) -> tuple[int | None, Rng]:
+    """The top card of the replacement pile: an unseen card (at random), then the seen ones
+    sent to the bottom, in order."""
+    if spare:
+        return _take_random(spare, rng)
+    if bottom:
+        return bottom.pop(0), rng
+    return None, rng
+
+
+def _begin_round(s: State, ev: list[Event]) -> State:
+    """Phase A, then the start of phase B."""
+    rng = s.rng
+    deck = list(s.table.deck)
+    row, rng = _take_many(deck, min(s.config.drawn, len(deck)), rng)
+    spare, bottom = list(s.table.spare), list(s.table.spare_bottom)
+    replaced: list[tuple[int, int]] = []
+    # Rules A: "Si toutes les cartes piochées sont identiques, remplacez la dernière carte
+    # piochée par la première carte de la pioche de remplacement (remettez la carte remplacée
+    # au bas de cette dernière pioche). Si la nouvelle carte est à nouveau identique,
+    # recommencez". Identical = same type (COMPONENTS 4.5 #1). The loop is bounded: a pile
+    # that only holds the same type would cycle.
+    for _ in range(len(spare) + len(bottom) + 1):
+        if len(row) < 2 or len({b // COPIES for b in row}) > 1:
+            break
+        new, rng = _from_spare(spare, bottom, rng)
+        if new is None:
+            break
+        bottom.append(row[-1])
+        replaced.append((row[-1], new))
+        row[-1] = new
+    s = evolve(
+        s,
+        rng=rng,
+        round=s.round + 1,
+        table=Table(tuple(deck), tuple(spare), tuple(bottom), tuple(row), tuple(replaced)),
+        visits=(),
+        res=None,
+    )
+    ev.extend(_round_events(s))
+    if s.config.supply == "simultaneous":
+        return evolve(s, phase=_SUPPLY, order=(), chosen=((-1, -1),) * s.players)
+    return evolve(s, phase=_SUPPLY, order=_clockwise(s, s.first), chosen=())
+
+
+# ---------------------------------------------------------------- who decides
+
+
+def to_move(s: State) -> frozenset[int]:
+    """Seats that must decide now."""
+    return frozenset(_movers(s))
+
+
+def _movers(s: State) -> tuple[int, ...]:
+    phase = s.phase
+    if phase is _OVER:
+        return ()
+    if phase is _SUPPLY:
+        if s.chosen:
+            return tuple(p for p, (b, _) in enumerate(s.chosen) if b < 0)
+        return s.order[:1]
+    if phase is _VISIT or phase is _PLACE:
+        return s.order[:1]
+    pending = _pending(s)
+    if phase in WINDOW_PHASES:
+        return tuple(p for p, k in enumerate(pending.owed) if k > 0)
+    return (pending.seat,)
+
+
+def decision(s: State) -> Decision:
+    """The decision open now."""
+    movers = frozenset(_movers(s))
+    phase = s.phase
+    window = phase in WINDOW_PHASES or (phase is _SUPPLY and bool(s.chosen))
+    return Decision(movers, WINDOW if window else TURN, phase.value)
+
+
+def _pending(s: State) -> Pending:
+    assert s.res is not None and s.res.pending is not None, s.phase
+    return s.res.pending
+
+
+def _visit(s: State) -> Visit:
+    """The visit being placed (phase PLACE)."""
+    return s.visits[-1]
+
+
+# ---------------------------------------------------------------- legal actions
+
+
+@lru_cache(maxsize=4096)
+def _supply_actions(row: tuple[int, ...]) -> tuple[Action, ...]:
+    out: list[Action] = []
+    for b, card in enumerate(row):
+        if building_supply(card).look:
+            out.extend(Supply(b, n) for n in range(NUN_ROW))
+        else:
+            out.append(Supply(b))
+    return tuple(out)
+
+
+@cache
+def _enter_actions(n: int, passing: bool) -> tuple[Action, ...]:
+    head: tuple[Action, ...] = (PlayPass(),) if passing else ()
+    return head + tuple(Enter(b) for b in range(n))
+
+
+_CARD_ACTIONS: dict[str, tuple[Action, ...]] = {}
+
+
+def _card_actions(kind: type[Action]) -> tuple[Action, ...]:
+    """The action of `kind` for each card kind, made once (legal_actions builds many)."""
+    made = _CARD_ACTIONS.get(kind.verb)
+    if made is None:
+        made = tuple(kind(card_id(c)) for c in range(CARD_KINDS))  # type: ignore[call-arg]
+        _CARD_ACTIONS[kind.verb] = made
+    return made
+
+
+def _kinds(
+    kind: type[Action], cards: tuple[int, ...], only: frozenset[int] | None = None
+) -> list[Action]:
+    """One action of `kind` per distinct card of a sorted tuple (of `only` cards), in order."""
+    made = _card_actions(kind)
+    out: list[Action] = []
+    last = -1
+    for c in cards:
+        if c != last and (only is None or c in only):
+            out.append(made[c])
+            last = c
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _place_actions(hand: tuple[int, ...], placed: tuple[int, ...]) -> tuple[Action, ...]:
+    # Cached: placing and taking back cards often comes back to the same hand.
+    out = _kinds(Place, hand, PLACEABLE)
+    out += _kinds(Withdraw, placed)
+    out.append(_DONE)
+    return tuple(out)
+
+
+_DONE = Done()
+
+
+@cache
+def _look_actions(count: int) -> tuple[Action, ...]:
+    if count >= 2:
+        return tuple(Look(a, b) for a, b in combinations(range(NUN_ROW), 2))
+    return tuple(Look(a) for a in range(NUN_ROW))
+
+
+_GAIN_ACTIONS = (Take(), Decline())
+
+
+def legal_actions(s: State, seat: int) -> list[Action]:
+    """Every legal action of `seat`, sorted; empty when the seat is not to move."""
+    if seat not in _movers(s):
+        return []
+    phase = s.phase
+    hand = s.hands[seat]
+    if phase is _SUPPLY:
+        return list(_supply_actions(s.row))
+    if phase is _VISIT:
+        return list(_enter_actions(len(s.row), PASS in hand))
+    if phase is _PLACE:
+        return list(_place_actions(hand, s.visits[-1].cards))
+    if phase in WINDOW_PHASES:
+        return _kinds(Give, hand)
+    pending = _pending(s)
+    if phase is _SWORD_TARGET or phase is _FLUTE_TARGET:
+        return [Target(p) for p in sorted(pending.candidates)]
+    if phase is _GAIN:
+        return list(_GAIN_ACTIONS)
+    if phase is _LOOK:
+        return list(_look_actions(pending.left))
+    if phase is _HOSPITAL:
+        return [*_kinds(Discard, hand), _DONE]
+    raise AssertionError(f"no actions in phase {phase}")
+
+
+def default_action(s: State, seat: int) -> Action:
+    """A window's documented default (data/cartus.json, "defaults"):
+
+    - a seat asked to give cards (Sword, Guard Tower) gives the first card of its hand in
+      card order (Population cards by class, Peasantry first and fewest nuns first, then
+      Jokers, Swords, Flutes, Passes, Gold), one card per action until it owes nothing;
+    - simultaneous supply: the first building's supply action, looking (when it looks) at
+      the leftmost nun card the seat has not looked at yet (the leftmost when it saw all).
+
+    Raises NotYourTurn for a seat not asked in an open window, and during ordinary turns.
+    """
+    d = decision(s)
+    if d.kind != WINDOW or seat not in d.seats:
+        raise NotYourTurn()
+    if s.phase is _SUPPLY:
+        if not building_supply(s.row[0]).look:
+            return Supply(0)
+        unseen = [n for n in range(NUN_ROW) if not s.looks[seat] >> n & 1]
+        return Supply(0, unseen[0] if unseen else 0)
+    return Give(card_id(s.hands[seat][0]))
+
+
+# ---------------------------------------------------------------- apply
+
+
+def apply(s: State, seat: int, action: Action) -> Step[State]:
+    """Apply `action` by `seat`, or raise a RulesError and change nothing."""
+    if s.phase is _OVER:
+        raise GameFinished()
+    if seat not in _movers(s):
+        raise NotYourTurn()
+    if not well_formed(action):
+        raise MalformedAction("malformed", text=type(action).__name__)
+    handler = _HANDLERS.get((s.phase, type(action)))
+    if handler is None:
+        raise IllegalAction("wrong_phase", phase=s.phase.value)
+    events: list[Event] = []
+    new = handler(s, seat, action, events)
+    return Step(new, tuple(events))
+
+
+def _hand_card(s: State, seat: int, word: str) -> int:
+    card = _card(word)
+    if card not in s.hands[seat]:
+        raise IllegalAction("no_card", card=word)
+    return card
+
+
+# ---------------------------------------------------------------- cards moving
+
+
+def _draw(s: State, seat: int, n: int, reason: str, ev: list[Event]) -> tuple[State, int]:
+    """`seat` draws up to n Population cards (the discard pile becomes the draw pile when it
+    runs out; when both are empty, it takes what is left, COMPONENTS 4.5 #11)."""
+    draw, discard, rng = list(s.cards.draw), s.cards.discard, s.rng
+    got: list[int] = []
+    while len(got) < n:
+        if not draw:
+            if not discard:
+                break
+            # Rules, set-up 5: "Lorsqu'elle est épuisée, mélangez la défausse pour former une
+            # nouvelle pioche de population." (the pile is drawn from at random)
+            ev.append(PopulationReshuffled(len(discard)))
+            draw, discard = list(discard), ()
+        taken, rng = _take_many(draw, min(n - len(got), len(draw)), rng)
+        got += taken
+    if not got:
+        return s, 0
+    hand = tuple(sorted(s.hands[seat] + tuple(got)))
+    ev.append(CardsDrawn(seat, _ids(sorted(got)), reason))
+    cards = evolve(s.cards, draw=tuple(draw), discard=discard, hands=_set_hand(s, seat, hand))
+    s = evolve(s, rng=rng, cards=cards)
+    return s, len(got)
+
+
+def _available(s: State) -> int:
+    return len(s.cards.draw) + len(s.cards.discard)
+
+
+def _lose_rats(s: State, seat: int, n: int) -> tuple[State, int]:
+    """Discard up to n rats; never below 0 (COMPONENTS 4.5 #2). Returns the change."""
+    lost = min(n, s.rats[seat])
+    if not lost:
+        return s, 0
+    return _with_marks(s, rats=_add(s.rats, seat, -lost)), -lost
+
+
+def _to_discard(s: State, cards: list[int]) -> State:
+    """Cards leave play: Population cards to the discard pile, the others to their piles."""
+    pop = [c for c in cards if c < POPULATION_KINDS]
+    piles = s.piles
+    for c in cards:
+        if c >= JOKER:
+            piles = _add(piles, _pile(c), 1)
+    discard = tuple(sorted(s.cards.discard + tuple(pop))) if pop else s.cards.discard
+    return _with_cards(s, discard=discard, piles=piles)
+
+
+def _look(s: State, seat: int, positions: tuple[int, ...], reason: str, ev: list[Event]) -> State:
+    ev.append(NunLooked(seat, positions, reason))
+    mask = s.looks[seat]
+    for n in positions:
+        card = s.nuns[n]
+        ev.append(NunSeen(seat, n, card_id(card), nuns_of(card)))
+        mask |= 1 << n
+    return _with_marks(s, looks=_set(s.looks, seat, mask))
+
+
+# ---------------------------------------------------------------- phase B
+
+
+def _supply(s: State, seat: int, a: Supply, ev: list[Event]) -> State:
+    if not 0 <= a.building < len(s.row):
+        raise IllegalAction("no_building", position=a.building + 1)
+    sup = building_supply(s.row[a.building])
+    if sup.look and a.look < 0:
+        raise IllegalAction("look_needed", position=a.building + 1)
+    if not sup.look and a.look >= 0:
+        raise IllegalAction("no_look", position=a.building + 1)
+    if a.look >= NUN_ROW:
+        raise IllegalAction("no_nun_card", position=a.look + 1)
+    if s.chosen:
+        # Simultaneous (COMPONENTS 4.5 #2): the answer stays secret until every seat is in.
+        chosen = (*s.chosen[:seat], (a.building, a.look), *s.chosen[seat + 1 :])
+        waiting = tuple(p for p, (b, _) in enumerate(chosen) if b < 0)
+        ev.append(SupplyAnswered(seat, waiting))
+        s = evolve(s, chosen=chosen)
+        if waiting:
+            return s
+        for p in _clockwise(s, s.first):
+            b, look = chosen[p]
+            s = _take_supply(s, p, b, look, ev)
+        return _begin_visits(evolve(s, chosen=()), ev)
+    s = _take_supply(s, seat, a.building, a.look, ev)
+    order = s.order[1:]
+    if order:
+        return evolve(s, order=order)
+    return _begin_visits(s, ev)
+
+
+def _take_supply(s: State, seat: int, b: int, look: int, ev: list[Event]) -> State:
+    """Rules B: "Chaque joueur choisit et effectue l'action de soutien de l'une des cartes
+    Bâtiment piochée." Compulsory, all of it (COMPONENTS 4.5 #2)."""
+    card = s.row[b]
+    sup = building_supply(card)
+    taken = SupplyTaken(seat, b, building_id(card), 0, 0, look if look >= 0 else None)
+    at = len(ev)
+    ev.append(taken)
+    drawn = 0
+    if sup.draw:
+        s, drawn = _draw(s, seat, sup.draw, "supply", ev)
+    s, delta = _lose_rats(s, seat, sup.rats)
+    ev[at] = evolve(taken, drawn=drawn, rats_delta=delta)
+    if delta:
+        ev.append(RatsChanged(seat, delta, "supply", None))
+    if look >= 0:
+        s = _look(s, seat, (look,), "supply", ev)
+    return s
+
+
+# ---------------------------------------------------------------- phase C
+
+
+def _begin_visits(s: State, ev: list[Event]) -> State:
+    order = _clockwise(s, s.first)
+    ev.append(VisitsBegan(order))
+    return evolve(s, phase=_VISIT, order=order)
+
+
+def _play_pass(s: State, seat: int, a: PlayPass, ev: list[Event]) -> State:
+    # Laissez-passer: "Quand vous jouez une carte Laissez-passer, le tour passe au joueur
+    # suivant. Lorsque tous les joueurs sont entrés dans un bâtiment (ou ont joué une carte
+    # Laissez-passer), le tour vous revient". The Pass goes back to its pile.
+    if PASS not in s.hands[seat]:
+        raise IllegalAction("no_pass")
+    order = (*s.order[1:], seat)
+    ev.append(PassPlayed(seat, order))
+    cards = evolve(
+        s.cards,
+        hands=_set_hand(s, seat, _remove(s.hands[seat], PASS)),
+        piles=_add(s.piles, _pile(PASS), 1),
+    )
+    return evolve(s, cards=cards, order=order)
+
+
+def _enter(s: State, seat: int, a: Enter, ev: list[Event]) -> State:
+    # Rules C: "en plaçant l'un de ses marqueurs sur le plus à gauche des emplacements libres
+    # de la carte Bâtiment".
+    b = a.building
+    if not 0 <= b < len(s.row):
+        raise IllegalAction("no_building", position=b + 1)
+    slot = 1 + sum(1 for v in s.visits if v.building == b)
+    visit = Visit(seat=seat, building=b, slot=slot, order=len(s.visits), cards=())
+    ev.append(BuildingEntered(seat, b, building_id(s.row[b]), slot))
+    return evolve(s, phase=_PLACE, visits=(*s.visits, visit))
+
+
+def _place(s: State, seat: int, a: Place, ev: list[Event]) -> State:
+    card = _card(a.card)
+    if card not in PLACEABLE:
+        # COMPONENTS 4.5 #3: Population cards, Jokers, Swords and Flutes only.
+        raise IllegalAction("not_placeable", card=a.card)
+    hand = s.hands[seat]
+    if card not in hand:
+        raise IllegalAction("no_card", card=a.card)
+    visit = s.visits[-1]
+    cards = _insert(visit.cards, card)
+    ev.append(CardPlaced(seat, visit.building, a.card, False, len(cards)))
+    return _moved(s, seat, _remove(hand, card), visit, cards)
+
+
+def _withdraw(s: State, seat: int, a: Withdraw, ev: list[Event]) -> State:
+    card = _card(a.card)
+    visit = s.visits[-1]
+    if card not in visit.cards:
+        raise IllegalAction("not_placed", card=a.card)
+    cards = _remove(visit.cards, card)
+    ev.append(CardPlaced(seat, visit.building, a.card, True, len(cards)))
+    return _moved(s, seat, _insert(s.hands[seat], card), visit, cards)
+
+
+def _moved(
+    s: State, seat: int, hand: tuple[int, ...], visit: Visit, placed: tuple[int, ...]
+) -> State:
+    """A card went between a hand and the visit being placed. The hottest step of a game
+    (cards go one at a time): the records are rebuilt field by field, without `evolve`."""
+    c = s.cards
+    cards = Cards(c.draw, c.discard, c.piles, _set_hand(s, seat, hand), c.nuns)
+    done = Visit(visit.seat, visit.building, visit.slot, visit.order, placed, visit.done)
+    visits = (*s.visits[:-1], done)
+    return State(
+        s.config, s.rng, s.phase, s.round, s.first, s.table, cards, s.marks, s.order,
+        s.chosen, visits, s.res,
+    )  # fmt: skip
+
+
+def _done_placing(s: State, seat: int, a: Done, ev: list[Event]) -> State:
+    # Rules C: "Il annonce le nombre de cartes de sa main qu'il va utiliser dans ce bâtiment
+    # (« zéro » est possible)."
+    visit = _visit(s)
+    ev.append(
+        CardsPlaced(seat, visit.building, building_id(s.row[visit.building]), len(visit.cards))
+    )
+    visits = (*s.visits[:-1], evolve(visit, done=True))
+    order = s.order[1:]
+    if order:
+        return evolve(s, phase=_VISIT, order=order, visits=visits)
+    return _begin_resolution(evolve(s, order=(), visits=visits), ev)
+
+
+# ---------------------------------------------------------------- phase D
+
+
+def _entrants(s: State, b: int) -> list[Visit]:
+    """The visits of building b, in entry order."""
+    return [v for v in s.visits if v.building == b]
+
+
+def _begin_resolution(s: State, ev: list[Event]) -> State:
+    winner2 = -1
+    if s.players == 2:
+        # "Le joueur qui a joué le plus de cartes Population et Joker (peu importe dans quel
+        # bâtiment il est entré) peut réaliser l'action privilège de son bâtiment [...] En cas
+        # d'égalité, le premier joueur à être entré dans un bâtiment remporte l'égalité."
+        best = max(s.visits, key=lambda v: (_scored(v.cards), -v.order))
+        winner2 = best.seat
+    res = Resolution(building=0, stage=_S_CARDS, premium=-1, winner2=winner2)
+    return _advance(s, ev, res)
+
+
+def _advance(s: State, ev: list[Event], res: Resolution) -> State:
+    """Resolve automatically from `res` until a decision is needed or the round ends.
+
+    The resolution under way is kept here and only written into the state that waits for a
+    decision (s.res may be stale meanwhile: nothing called from here reads it).
+    """
+    while True:
+        b = res.building
+        if b >= len(s.row):
+            return _end_round(s, ev)
+        stage = res.stage
+        if stage is _S_CARDS:
+            entrants = _entrants(s, b)
+            if not entrants:
+                res = Resolution(b + 1, _S_CARDS, -1, winner2=res.winner2)
+                continue
+            s = _resolve_cards(s, b, entrants, ev)
+            res = evolve(res, stage=_S_SWORD)
+        elif stage is _S_SWORD:
+            s, waiting = _compare(s, res, SWORD, ev)
+            if waiting:
+                return s
+            res = evolve(res, stage=_S_FLUTE)
+        elif stage is _S_FLUTE:
+            s, waiting = _compare(s, res, FLUTE, ev)
+            if waiting:
+                return s
+            s, res = _begin_actions(s, res, ev)
+        elif stage is _S_ACTIONS:
+            if not res.queue:
+                res = evolve(res, stage=_S_DISCARD)
+                continue
+            seat, rest = res.queue[0], res.queue[1:]
+            res = evolve(res, queue=rest)
+            s, waiting = _start_action(s, res, seat, seat == res.premium, ev)
+            if waiting:
+                return s
+        else:
+            played = [c for v in _entrants(s, b) for c in v.cards]
+            ev.append(PlayedCardsDiscarded(b, _ids(sorted(played))))
+            s = _to_discard(s, played)
+            res = Resolution(b + 1, _S_CARDS, -1, winner2=res.winner2)
+
+
+def _gain_influence(
+    s: State, seat: int, klass: int, n: int, b: int, reason: str, ev: list[Event]
+) -> State:
+    track = s.influence[klass]
+    total = track[seat] + n
+    # The marker goes on top of any already there (COMPONENTS 4.5 #17): its arrival time.
+    ev.append(InfluenceGained(seat, CLASSES[klass].value, n, total, b, reason))
+    influence = (*s.influence[:klass], _set(track, seat, total), *s.influence[klass + 1 :])
+    arrival = s.arrival[klass]
+    arrivals = (*s.arrival[:klass], _set(arrival, seat, s.marks.clock), *s.arrival[klass + 1 :])
+    return _with_marks(s, influence=influence, arrival=arrivals, clock=s.marks.clock + 1)
+
+
+def _resolve_cards(s: State, b: int, entrants: list[Visit], ev: list[Event]) -> State:
+    """Rules D a: reveal, then in entry order: influence for each Population card and Joker,
+    a rat for each Population card of another class."""
+    card = s.row[b]
+    klass = building_info(card).klass
+    ev.append(
+        CardsRevealed(
+            b,
+            building_id(card),
+            CLASSES[klass].value,
+            tuple(RevealedVisit(v.seat, v.slot, _ids(v.cards)) for v in entrants),
+        )
+    )
+    track, arrival, rats = list(s.influence[klass]), list(s.arrival[klass]), list(s.rats)
+    clock = s.marks.clock
+    for v in entrants:
+        scored = _scored(v.cards)
+        if scored:
+            # The marker goes on top of any already there (COMPONENTS 4.5 #17).
+            track[v.seat] += scored
+            arrival[v.seat] = clock
+            clock += 1
+            ev.append(InfluenceGained(v.seat, CLASS_IDS[klass], scored, track[v.seat], b, "cards"))
+        off = sum(1 for c in v.cards if c < POPULATION_KINDS and klass_of(c) != klass)
+        if off:
+            rats[v.seat] += off
+            ev.append(RatsChanged(v.seat, off, "off_class", b))
+    marks = s.marks
+    return evolve(
+        s,
+        marks=evolve(
+            marks,
+            influence=(*marks.influence[:klass], tuple(track), *marks.influence[klass + 1 :]),
+            arrival=(*marks.arrival[:klass], tuple(arrival), *marks.arrival[klass + 1 :]),
+            clock=clock,
+            rats=tuple(rats),
+        ),
+    )
+
+
+def _compare(s: State, res: Resolution, special: int, ev: list[Event]) -> tuple[State, bool]:
+    """The Sword or Flute comparison of a building, once per building (COMPONENTS 4.5 #5)."""
+    b = res.building
+    entrants = _entrants(s, b)
+    played = [v.cards.count(special) for v in entrants]
+    most = max(played)
+    if not most:
+        return s, False  # nobody played one: nothing to say
+    name = card_id(special)
+    counts = tuple(SeatCount(v.seat, k) for v, k in zip(entrants, played, strict=True))
+    if min(played) == most:
+        # "lorsque tous les joueurs ont joué le même nombre de cartes spéciales ..., rien ne
+        # se passe."
+        ev.append(SpecialCompared(name, b, counts, None, (), None, 0))
+        return s, False
+    winner = entrants[played.index(most)].seat  # the first in wins a tie for most
+    fewest = min(played)
+    losers = tuple(v.seat for v, k in zip(entrants, played, strict=True) if k == fewest)
+    if len(losers) > 1:
+        # "c'est le joueur qui a joué le plus grand nombre de cartes ... qui choisit"
+        ev.append(SpecialCompared(name, b, counts, winner, losers, None, 0))
+        phase = _SWORD_TARGET if special == SWORD else _FLUTE_TARGET
+        pending = Pending(seat=winner, candidates=losers)
+        return evolve(s, phase=phase, res=evolve(res, pending=pending)), True
+    target = losers[0]
+    owed = len(s.hands[target]) // 2 if special == SWORD else 0
+    ev.append(SpecialCompared(name, b, counts, winner, losers, target, owed))
+    return _special_effect(s, res, special, winner, target, ev)
+
+
+def _special_effect(
+    s: State, res: Resolution, special: int, winner: int, target: int, ev: list[Event]
+) -> tuple[State, bool]:
+    if special == FLUTE:
+        # COMPONENTS 4.5 #6: the receiver gains 1 rat, the giver loses 1 (not below 0).
+        s, delta = _lose_rats(s, winner, 1)
+        ev.append(RatsChanged(winner, delta, "flute_given", res.building))
+        s = _with_marks(s, rats=_add(s.rats, target, 1))
+        ev.append(RatsChanged(target, 1, "flute_received", res.building))
+        return s, False
+    # Épée: "doit donner la moitié des cartes de sa main, arrondi à l'inférieur"; the giver
+    # chooses the cards (COMPONENTS 4.5 #5).
+    owed = len(s.hands[target]) // 2
+    if not owed:
+        return s, False
+    debts = _set((0,) * s.players, target, owed)
+    pending = Pending(seat=winner, owed=debts)
+    return evolve(s, phase=_SWORD_GIVE, res=evolve(res, pending=pending)), True
+
+
+def _target(s: State, seat: int, a: Target, ev: list[Event]) -> State:
+    pending = _pending(s)
+    if a.seat not in pending.candidates:
+        raise IllegalAction("not_candidate", seat=a.seat + 1)
+    res = s.res
+    assert res is not None
+    special = SWORD if s.phase is _SWORD_TARGET else FLUTE
+    cards = len(s.hands[a.seat]) // 2 if special == SWORD else 0
+    ev.append(TargetChosen(seat, a.seat, card_id(special), res.building, cards))
+    res = evolve(res, pending=None)
+    s, waiting = _special_effect(s, res, special, seat, a.seat, ev)
+    if waiting:
+        return s
+    return _after_special(s, res, special, ev)
+
+
+def _after_special(s: State, res: Resolution, special: int, ev: list[Event]) -> State:
+    if special == SWORD:
+        return _advance(s, ev, evolve(res, stage=_S_FLUTE, pending=None))
+    s, res = _begin_actions(s, evolve(res, pending=None), ev)
+    return _advance(s, ev, res)
+
+
+def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
+    card = _hand_card(s, seat, a.card)
+    pending = _pending(s)
+    receiver = pending.seat
+    hands = _set_hand(s, seat, _remove(s.hands[seat], card))
+    hands = (*hands[:receiver], _insert(hands[receiver], card), *hands[receiver + 1 :])
+    owed = _add(pending.owed, seat, -1)
+    reason = "sword" if s.phase is _SWORD_GIVE else "guard_tower"
+    ev.append(CardGiven(seat, receiver, reason, owed[seat]))
+    ev.append(CardGivenShown(seat, receiver, a.card, reason))
+    res = s.res
+    assert res is not None
+    if any(owed):
+        pending = evolve(pending, owed=owed)
+        return evolve(s, cards=evolve(s.cards, hands=hands), res=evolve(res, pending=pending))
+    s = _with_cards(s, hands=hands)
+    if reason == "sword":
+        return _after_special(s, res, SWORD, ev)
+    return _advance(s, ev, evolve(res, pending=None))
+
+
+def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, Resolution]:
+    """Rules D b: the premium holder (most Population cards and Jokers, first in on a tie; at
+    2 players only the round's single premium holder) first, then the others in entry order.
+    In the last round nobody acts: the premium holder gains 1 influence instead."""
+    b = res.building
+    entrants = _entrants(s, b)
+    if s.players == 2:
+        premium = res.winner2 if any(v.seat == res.winner2 for v in entrants) else -1
+    else:
+        premium = max(entrants, key=lambda v: (_scored(v.cards), -v.slot)).seat
+    standard = tuple(v.seat for v in entrants if v.seat != premium)
+    card = s.row[b]
+    last = s.last_round
+    ev.append(
+        PremiumAwarded(b, building_id(card), premium if premium >= 0 else None, standard, last)
+    )
+    if last:
+        # "Lors du dernier tour de jeu, aucune action n'est réalisée dans les bâtiments. Le
+        # joueur qui aurait dû réaliser l'action privilège gagne un point d'influence dans la
+        # classe correspondante." (COMPONENTS 4.5 #12)
+        if premium >= 0:
+            s = _gain_influence(s, premium, building_info(card).klass, 1, b, "last_round", ev)
+        queue: tuple[int, ...] = ()
+    else:
+        queue = ((premium,) if premium >= 0 else ()) + standard
+    return s, Resolution(b, _S_ACTIONS, premium, queue, None, res.winner2)
+
+
+def _effect(s: State, b: int, premium: bool) -> Effect:
+    info = building_info(s.row[b])
+    return info.premium if premium else info.standard
+
+
+def immune_seats(s: State) -> tuple[int, ...]:
+    """Seats that entered a Guard Tower this round (COMPONENTS 4.5 #8)."""
+    return tuple(sorted({v.seat for v in s.visits if s.row[v.building] // COPIES == _GUARD_TOWER}))
+
+
+_GUARD_TOWER = TYPES.index(BuildingType.GUARD_TOWER)
+
+
+def guard_owed(s: State, seat: int) -> tuple[int, ...]:
+    """Per seat, the cards it would give to `seat`'s Guard Tower premium now."""
+    # "chaque joueur qui n'est pas entré dans la Tour de garde ce tour-ci doit vous donner
+    # trois cartes de sa main s'il possède au moins autant de cartes que vous [...] si ce
+    # joueur possède moins de trois cartes, mais au moins autant que vous, il vous donne
+    # toutes ses cartes." Hand sizes are compared once (COMPONENTS 4.5 #8).
+    own = len(s.hands[seat])
+    immune = immune_seats(s)
+    return tuple(
+        min(GIVE_LIMIT_GUARD, len(h)) if p not in immune and p != seat and len(h) >= own else 0
+        for p, h in enumerate(s.hands)
+    )
+
+
+def _start_action(
+    s: State, res: Resolution, seat: int, premium: bool, ev: list[Event]
+) -> tuple[State, bool]:
+    """Start a seat's building action; True when it waits for a decision."""
+    b = res.building
+    eff = _effect(s, b, premium)
+    bid = building_id(s.row[b])
+    kind = eff.effect
+
+    def taken(amount: int, card: str | None = None, empty: bool = False) -> None:
+        ev.append(ActionTaken(seat, b, bid, premium, kind, amount, card, empty))
+
+    def wait(phase: Phase, left: int) -> tuple[State, bool]:
+        pending = Pending(seat=seat, premium=premium, left=left)
+        return evolve(s, phase=phase, res=evolve(res, pending=pending)), True
+
+    if kind == "draw" or kind == "draw_per_influence":
+        amount = eff.amount
+        if kind == "draw_per_influence":
+            kind = "draw"
+            # COMPONENTS 4.5 #9: influence scored this round = Population cards and Jokers
+            # played in the Brewery; the standard action counts pairs.
+            mine = [v for v in _entrants(s, b) if v.seat == seat]
+            amount = _scored(mine[0].cards) // eff.per
+        if not amount:
+            taken(0)
+            return s, False
+        if not _available(s):
+            taken(0, empty=True)
+            return s, False
+        return wait(_GAIN, amount)
+    if kind == "take":
+        amount = min(eff.amount, s.piles[_pile(eff.card)])
+        if not amount:
+            taken(0, card_id(eff.card), empty=True)
+            return s, False
+        return wait(_GAIN, amount)
+    if kind == "guard_tower":
+        if not any(guard_owed(s, seat)):
+            ev.append(GuardTowerDemanded(seat, b, len(s.hands[seat]), (), immune_seats(s)))
+            taken(0)
+            return s, False
+        return wait(_GAIN, 0)
+    if kind == "discard_rats":
+        s, delta = _lose_rats(s, seat, eff.amount)
+        taken(-delta)
+        if delta:
+            ev.append(RatsChanged(seat, delta, "monastery", b))
+        return s, False
+    if kind == "vp":
+        amount = min(eff.amount, s.marks.vp_supply)
+        taken(amount, empty=amount < eff.amount)
+        marks = evolve(s.marks, vp=_add(s.vp, seat, amount), vp_supply=s.marks.vp_supply - amount)
+        return evolve(s, marks=marks), False
+    if kind == "look":
+        return wait(_LOOK, eff.amount)
+    if kind == "hospital":
+        # amount: the hand cards it may discard, one rat each.
+        taken(eff.cards)
+        if eff.rats:
+            s, delta = _lose_rats(s, seat, eff.rats)
+            if delta:
+                ev.append(RatsChanged(seat, delta, "hospital", b))
+        if not s.hands[seat]:
+            return s, False
+        return wait(_HOSPITAL, eff.cards)
+    # The Guard Tower's standard action: "aucune action" (its visit gives the immunity).
+    taken(0)
+    return s, False
+
+
+def _resume(s: State, ev: list[Event]) -> State:
+    res = s.res
+    assert res is not None
+    return _advance(s, ev, evolve(res, pending=None))
+
+
+def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
+    pending = _pending(s)
+    res = s.res
+    assert res is not None
+    b = res.building
+    eff = _effect(s, b, pending.premium)
+    bid = building_id(s.row[b])
+    kind = eff.effect
+    if kind == "guard_tower":
+        owed = guard_owed(s, seat)
+        givers = tuple(SeatCount(p, k) for p, k in enumerate(owed) if k)
+        ev.append(ActionTaken(seat, b, bid, True, kind, sum(owed), None, False))
+        ev.append(GuardTowerDemanded(seat, b, len(s.hands[seat]), givers, immune_seats(s)))
+        pending = Pending(seat=seat, premium=True, owed=owed)
+        return evolve(s, phase=_GUARD_GIVE, res=evolve(res, pending=pending))
+    if kind == "take":
+        n = pending.left
+        hand = tuple(sorted(s.hands[seat] + (eff.card,) * n))
+        ev.append(ActionTaken(seat, b, bid, pending.premium, kind, n, card_id(eff.card), False))
+        s = _with_cards(s, hands=_set_hand(s, seat, hand), piles=_add(s.piles, _pile(eff.card), -n))
+        return _resume(s, ev)
+    at = len(ev)
+    ev.append(ActionTaken(seat, b, bid, pending.premium, "draw", 0, None, False))
+    s, n = _draw(s, seat, pending.left, building_info(s.row[b]).type.value, ev)
+    ev[at] = ActionTaken(seat, b, bid, pending.premium, "draw", n, None, n < pending.left)
+    return _resume(s, ev)
+
+
+def _decline(s: State, seat: int, a: Decline, ev: list[Event]) -> State:
+    pending = _pending(s)
+    res = s.res
+    assert res is not None
+    b = res.building
+    eff = _effect(s, b, pending.premium)
+    effect = "draw" if eff.effect == "draw_per_influence" else eff.effect
+    ev.append(ActionDeclined(seat, b, building_id(s.row[b]), pending.premium, effect))
+    return _resume(s, ev)
+
+
+def _look_action(s: State, seat: int, a: Look, ev: list[Event]) -> State:
+    pending = _pending(s)
+    positions = (a.first,) if a.second < 0 else (a.first, a.second)
+    if len(positions) != pending.left:
+        raise IllegalAction("look_count", count=pending.left)
+    for n in positions:
+        if not 0 <= n < NUN_ROW:
+            raise IllegalAction("no_nun_card", position=n + 1)
+    if len(set(positions)) != len(positions) or positions != tuple(sorted(positions)):
+        # COMPONENTS 4.5 #21: two different positions (written in row order).
+        raise IllegalAction("same_nun_card")
+    res = s.res
+    assert res is not None
+    b = res.building
+    ev.append(
+        ActionTaken(
+            seat, b, building_id(s.row[b]), pending.premium, "look", len(positions), None, False
+        )
+    )
+    s = _look(s, seat, positions, "fortune_teller", ev)
+    return _resume(s, ev)
+
+
+def _hospital_discard(s: State, seat: int, a: Discard, ev: list[Event]) -> State:
+    # Hôpital: "vous pouvez défausser jusqu'à 3 cartes de votre main pour vous défausser d'un
+    # même nombre de rats". The card is shown as it goes to its pile.
+    card = _hand_card(s, seat, a.card)
+    pending = _pending(s)
+    res = s.res
+    assert res is not None
+    b = res.building
+    left = pending.left - 1
+    ev.append(CardDiscarded(seat, a.card, b, left))
+    s = _with_cards(s, hands=_set_hand(s, seat, _remove(s.hands[seat], card)))
+    s = _to_discard(s, [card])
+    s, delta = _lose_rats(s, seat, 1)
+    if delta:
+        ev.append(RatsChanged(seat, delta, "hospital", b))
+    if left and s.hands[seat]:
+        return evolve(s, res=evolve(res, pending=evolve(pending, left=left)))
+    return _resume(s, ev)
+
+
+def _hospital_done(s: State, seat: int, a: Done, ev: list[Event]) -> State:
+    return _resume(s, ev)
+
+
+# ---------------------------------------------------------------- phase E and the end
+
+
+def _end_round(s: State, ev: list[Event]) -> State:
+    # Rules E: "Le premier joueur donne la carte premier joueur à son voisin de gauche".
+    nxt = (s.first + 1) % s.players
+    over = s.last_round
+    ev.append(RoundEnded(s.round, None if over else nxt))
+    table = evolve(s.table, row=(), replaced=())
+    s = evolve(s, first=nxt, visits=(), res=None, order=(), table=table)
+    if over:
+        return _finish(s, ev)
+    return _begin_round(s, ev)
+
+
+def _finish(s: State, ev: list[Event]) -> State:
+    s = evolve(s, phase=_OVER)
+    res = scoring.result(s)
+    for row in res["ranking"]:
+        p = row["seat"]
+        lines = tuple(Points(k, v) for k, v in row["breakdown"].items())
+        ev.append(
+            PlayerScore(
+                p, row["rank"], row["score"], lines, row["rats"], row["dead"], row["winner"],
+                _ids(s.hands[p]),
+            )
+        )  # fmt: skip
+    ev.append(
+        GameEnded(
+            nun_row=_ids(s.nuns),
+            nuns=res["nuns"],
+            dead=tuple(r["seat"] for r in res["ranking"] if r["dead"]),
+            winners=tuple(res["winners"]),
+            everyone_dead=res["everyone_dead"],
+            ranking=tuple(r["seat"] for r in res["ranking"]),
+            scores=tuple(r["score"] for r in res["ranking"]),
+        )
+    )
+    return s
+
+
+def is_over(s: State) -> bool:
+    """True once the last round has ended."""
+    return s.phase is _OVER
+
+
+_HANDLERS: dict[tuple[Phase, type[Action]], Handler] = {
+    (_SUPPLY, Supply): _supply,
+    (_VISIT, PlayPass): _play_pass,
+    (_VISIT, Enter): _enter,
+    (_PLACE, Place): _place,
+    (_PLACE, Withdraw): _withdraw,
+    (_PLACE, Done): _done_placing,
+    (_SWORD_TARGET, Target): _target,
+    (_FLUTE_TARGET, Target): _target,
+    (_SWORD_GIVE, Give): _give,
+    (_GUARD_GIVE, Give): _give,
+    (_GAIN, Take): _take,
+    (_GAIN, Decline): _decline,
+    (_LOOK, Look): _look_action,
+    (_HOSPITAL, Discard): _hospital_discard,
+    (_HOSPITAL, Done): _hospital_done,
+}
+
+__all__ = [
+    "apply",
+    "decision",
+    "default_action",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "setup_events",
+    "to_move",
+]

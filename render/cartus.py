@@ -1,0 +1,1053 @@
+"""The Rattus Cartus board as an image and as text, from a view only (never from a full state).
+
+The public image, 1000 pixels wide so that on a phone (about 500 pixels) every number and
+label stays at least 12 pixels high (24 here): the round and who is to move; this round's
+buildings, one band each (name and class, supply action, premium and standard actions, and the
+visit discs in entry order with each visit's face-down card count); the six influence tracks
+with the markers stacked on each space (first arrived on the left: it wins ties); the Nun row
+face down with who looked at which card; the piles; and the players with their hand sizes and
+VP tokens. Once the game is over the ranking replaces the buildings and the Nun row is shown.
+Rat totals never appear in it.
+
+The private image (a seat's DM) shows that seat's hand, the cards it placed face down this
+round, the nun cards it looked at and its rat total.
+
+Static layers are drawn once per layout and language in palette form; each call copies one and
+pastes the pieces on a `render.common.Canvas`, then writes a palette PNG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PALETTES,
+    PANEL,
+    PAPER,
+    PLAGUE,
+    RGB,
+    SYMBOL_COLOURS,
+    WHITE,
+    Canvas,
+    OnceCache,
+    Sprite,
+    chip_sprite,
+    exact_colours,
+    fit_text,
+    make_palette,
+    put_text,
+    sprite_maker,
+    supersampled,
+    text_width,
+)
+
+WIDTH = 1000
+LEFT = 16
+RIGHT = WIDTH - 16
+TEXT = 24  # the smallest text: 12 pixels high on a 500-pixel-wide phone screen
+CHIP = 30
+
+CLASSES = ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
+CLASS_COLOURS: dict[str, RGB] = {
+    k: SYMBOL_COLOURS[s] for k, s in zip(CLASSES, ("P", "B", "C", "K", "W", "R"), strict=True)
+}
+CARD_BACK: RGB = (70, 52, 92)
+DIM: RGB = (226, 220, 208)
+SPECIAL_COLOURS: dict[str, RGB] = {
+    "joker": (200, 80, 40),
+    "sword": (64, 72, 140),
+    "flute": (40, 120, 120),
+    "pass": (120, 100, 70),
+    "gold": (190, 140, 20),
+}
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "RATTUS CARTUS",
+        "round": "Round {n}/{total}",
+        "last_round": "last round",
+        "over": "Game over",
+        "first": "First player",
+        "first_badge": "1st",
+        "influence": "Influence",
+        "nun_row": "Nun row",
+        "nuns_total": "Nuns: {n}",
+        "players": "Players",
+        "hand": "Hand",
+        "vp": "VP",
+        "supply": "Supply",
+        "premium": "★",
+        "standard": "☆",
+        "legend": "★ premium action   ☆ standard action",
+        "draw_pile": "Draw pile {n}",
+        "discard_pile": "Discard {n}",
+        "vp_left": "VP tokens {n}",
+        "ranking": "Final ranking",
+        "score": "{n} VP",
+        "rats": "{n} rats",
+        "rats_1": "1 rat",
+        "dead": "☠ dead",
+        "winner": "★ winner",
+        "no_winner": "Everyone died: nobody wins.",
+        "seat": "Seat {n}",
+        "you": "Your cards",
+        "your_rats": "Your rats: {n}",
+        "nuns_seen": "Nuns you have seen: {n}",
+        "unseen": "{n} cards not seen",
+        "unseen_1": "1 card not seen",
+        "placed": "Face down in {building}",
+        "hand_empty": "Your hand is empty.",
+        "looks": "Nun cards you looked at",
+        "nuns_word": "{n} nuns",
+        "nuns_word_1": "1 nun",
+        # Phases, for the line under the title.
+        "p_supply": "choose a supply action",
+        "p_visit": "enter a building",
+        "p_place": "place cards face down",
+        "p_sword_target": "choose who gives cards (Sword)",
+        "p_sword_give": "give {n} cards to {who} (Sword)",
+        "p_sword_give_1": "give 1 card to {who} (Sword)",
+        "p_flute_target": "choose who gets a rat (Flute)",
+        "p_gain": "take or decline: {what}",
+        "p_look": "look at {n} nun cards",
+        "p_look_1": "look at 1 nun card",
+        "p_hospital": "discard cards for rats",
+        "p_guard_give": "give cards to {who} (Guard Tower)",
+        # Supply actions and building actions, short.
+        "cards": "+{n} cards",
+        "cards_1": "+1 card",
+        "look1": "look",
+        "rats_less": "−{n} rats",
+        "rats_less_1": "−1 rat",
+        "a_draw": "{n} cards",
+        "a_draw_per1": "1 card / influence",
+        "a_draw_per2": "1 card / 2 influence",
+        "a_joker": "{n} Jokers",
+        "a_joker_1": "1 Joker",
+        "a_pass": "{n} Passes",
+        "a_pass_1": "1 Pass",
+        "a_sword": "{n} Swords",
+        "a_sword_1": "1 Sword",
+        "a_flute": "{n} Flutes",
+        "a_flute_1": "1 Flute",
+        "a_gold": "{n} Gold",
+        "a_rats": "−{n} rats",
+        "a_rats_1": "−1 rat",
+        "a_hospital1": "−1 rat, ≤3 cards → rats",
+        "a_hospital2": "≤2 cards → rats",
+        "a_guard1": "3 cards from each",
+        "a_guard2": "protection",
+        "a_look": "look at {n} nuns",
+        "a_look_1": "look at 1 nun",
+        "a_vp": "{n} VP tokens",
+        "a_vp_1": "1 VP token",
+        # Summary.
+        "s_title": "Rattus Cartus, round {n}/{total}{last}; first player {who}.",
+        "s_over": "Rattus Cartus, game over after {total} rounds.",
+        "s_move": "To move: {who} ({what}).",
+        "s_row": "Buildings: {rows}.",
+        "s_visit": "{who} {n} cards",
+        "s_visit_1": "{who} 1 card",
+        "s_influence": "Influence: {rows}.",
+        "s_hands": "Hands: {rows}.",
+        "s_vp": "VP tokens: {rows}.",
+        "s_looks": "Nun cards looked at: {rows}.",
+        "s_ranking": "Ranking: {rows}.",
+        "s_nuns": "The Nun row shows {n} nuns.",
+        "s_private": "Your hand: {cards}. Your rats: {rats}.",
+        "sep": "; ",
+    },
+    "fr": {
+        "title": "RATTUS CARTUS",
+        "round": "Tour {n}/{total}",
+        "last_round": "dernier tour",
+        "over": "Partie terminée",
+        "first": "Premier joueur",
+        "first_badge": "1er",
+        "influence": "Influence",
+        "nun_row": "Soutien des nonnes",
+        "nuns_total": "Nonnes : {n}",
+        "players": "Joueurs",
+        "hand": "Main",
+        "vp": "PV",
+        "supply": "Soutien",
+        "premium": "★",
+        "standard": "☆",
+        "legend": "★ action privilège   ☆ action de base",
+        "draw_pile": "Pioche {n}",
+        "discard_pile": "Défausse {n}",
+        "vp_left": "Jetons PV {n}",
+        "ranking": "Classement final",
+        "score": "{n} PV",
+        "rats": "{n} rats",
+        "rats_1": "1 rat",
+        "dead": "☠ mort",
+        "winner": "★ vainqueur",
+        "no_winner": "Tous sont morts : personne ne gagne.",
+        "seat": "Place {n}",
+        "you": "Vos cartes",
+        "your_rats": "Vos rats : {n}",
+        "nuns_seen": "Nonnes que vous avez vues : {n}",
+        "unseen": "{n} cartes pas vues",
+        "unseen_1": "1 carte pas vue",
+        "placed": "Face cachée : {building}",
+        "hand_empty": "Votre main est vide.",
+        "looks": "Cartes du Soutien des nonnes regardées",
+        "nuns_word": "{n} nonnes",
+        "nuns_word_1": "1 nonne",
+        "p_supply": "choisir une action de soutien",
+        "p_visit": "entrer dans un bâtiment",
+        "p_place": "poser des cartes face cachée",
+        "p_sword_target": "choisir qui donne (Épée)",
+        "p_sword_give": "donner {n} cartes à {who} (Épée)",
+        "p_sword_give_1": "donner 1 carte à {who} (Épée)",
+        "p_flute_target": "choisir qui reçoit un rat (Flûte)",
+        "p_gain": "prendre ou refuser : {what}",
+        "p_look": "regarder {n} cartes du Soutien",
+        "p_look_1": "regarder 1 carte du Soutien",
+        "p_hospital": "défausser des cartes contre des rats",
+        "p_guard_give": "donner des cartes à {who} (Tour de garde)",
+        "cards": "+{n} cartes",
+        "cards_1": "+1 carte",
+        "look1": "regarder",
+        "rats_less": "−{n} rats",
+        "rats_less_1": "−1 rat",
+        "a_draw": "{n} cartes",
+        "a_draw_per1": "1 carte / influence",
+        "a_draw_per2": "1 carte / 2 influence",
+        "a_joker": "{n} Jokers",
+        "a_joker_1": "1 Joker",
+        "a_pass": "{n} Laissez-passer",
+        "a_sword": "{n} Épées",
+        "a_sword_1": "1 Épée",
+        "a_flute": "{n} Flûtes",
+        "a_flute_1": "1 Flûte",
+        "a_gold": "{n} Or",
+        "a_rats": "−{n} rats",
+        "a_rats_1": "−1 rat",
+        "a_hospital1": "−1 rat, ≤3 cartes → rats",
+        "a_hospital2": "≤2 cartes → rats",
+        "a_guard1": "3 cartes de chacun",
+        "a_guard2": "protection",
+        "a_look": "regarder {n} nonnes",
+        "a_look_1": "regarder 1 nonne",
+        "a_vp": "{n} jetons PV",
+        "a_vp_1": "1 jeton PV",
+        "s_title": "Rattus Cartus, tour {n}/{total}{last} ; premier joueur {who}.",
+        "s_over": "Rattus Cartus, partie terminée après {total} tours.",
+        "s_move": "À jouer : {who} ({what}).",
+        "s_row": "Bâtiments : {rows}.",
+        "s_visit": "{who} {n} cartes",
+        "s_visit_1": "{who} 1 carte",
+        "s_influence": "Influence : {rows}.",
+        "s_hands": "Mains : {rows}.",
+        "s_vp": "Jetons PV : {rows}.",
+        "s_looks": "Cartes du Soutien regardées : {rows}.",
+        "s_ranking": "Classement : {rows}.",
+        "s_nuns": "Le Soutien des nonnes montre {n} nonnes.",
+        "s_private": "Votre main : {cards}. Vos rats : {rats}.",
+        "sep": " ; ",
+    },
+}
+
+# COMPONENTS 4.5 names in English; the rulebook's in French.
+BUILDING_NAMES: dict[str, dict[str, str]] = {
+    "en": {
+        "farm": "Farm", "brewery": "Brewery", "marketplace": "Marketplace", "office": "Office",
+        "monastery": "Monastery", "hospital": "Hospital", "castle": "Castle",
+        "guard_tower": "Guard Tower", "fortune_teller": "Fortune-teller's tent",
+        "piper_hut": "Piper's hut", "palace": "Palace", "treasury": "Treasury",
+    },
+    "fr": {
+        "farm": "Ferme", "brewery": "Brasserie", "marketplace": "Marché",
+        "office": "Administration", "monastery": "Monastère", "hospital": "Hôpital",
+        "castle": "Château", "guard_tower": "Tour de garde",
+        "fortune_teller": "Tente de la cartomancienne", "piper_hut": "Cabane du joueur de flûte",
+        "palace": "Palais", "treasury": "Trésor",
+    },
+}  # fmt: skip
+CLASS_NAMES: dict[str, dict[str, str]] = {
+    "en": dict(zip(CLASSES, ("Peasantry", "Bourgeoisie", "Church", "Chivalry", "Magic",
+                             "Royalty"), strict=True)),
+    "fr": dict(zip(CLASSES, ("Paysannerie", "Bourgeoisie", "Clergé", "Chevalerie", "Magie",
+                             "Noblesse"), strict=True)),
+}  # fmt: skip
+CARD_NAMES: dict[str, dict[str, str]] = {
+    "en": {
+        "peasant": "Peasant", "merchant": "Merchant", "monk": "Monk", "knight": "Knight",
+        "witch": "Witch", "king": "King", "joker": "Joker", "sword": "Sword", "flute": "Flute",
+        "pass": "Pass", "gold": "Gold",
+    },
+    "fr": {
+        "peasant": "Paysan", "merchant": "Marchand", "monk": "Moine", "knight": "Chevalier",
+        "witch": "Sorcière", "king": "Roi", "joker": "Joker", "sword": "Épée", "flute": "Flûte",
+        "pass": "Laissez-passer", "gold": "Or",
+    },
+}  # fmt: skip
+PILES = ("joker", "sword", "flute", "pass", "gold")
+PILE_LABELS: dict[str, dict[str, str]] = {
+    "en": {"joker": "Jokers", "sword": "Swords", "flute": "Flutes", "pass": "Passes",
+           "gold": "Gold"},
+    "fr": {"joker": "Jokers", "sword": "Épées", "flute": "Flûtes", "pass": "Laissez-passer",
+           "gold": "Or"},
+}  # fmt: skip
+
+# What each building's premium and standard actions do, as image strings.
+ACTIONS: dict[str, tuple[tuple[str, int], tuple[str, int]]] = {
+    "farm": (("a_draw", 4), ("a_draw", 2)),
+    "brewery": (("a_draw_per1", 0), ("a_draw_per2", 0)),
+    "marketplace": (("a_joker", 2), ("a_joker", 1)),
+    "office": (("a_pass", 2), ("a_pass", 1)),
+    "monastery": (("a_rats", 2), ("a_rats", 1)),
+    "hospital": (("a_hospital1", 0), ("a_hospital2", 0)),
+    "castle": (("a_sword", 2), ("a_sword", 1)),
+    "guard_tower": (("a_guard1", 0), ("a_guard2", 0)),
+    "fortune_teller": (("a_look", 2), ("a_look", 1)),
+    "piper_hut": (("a_flute", 2), ("a_flute", 1)),
+    "palace": (("a_vp", 2), ("a_vp", 1)),
+    "treasury": (("a_gold", 2), ("a_gold", 1)),
+}
+
+
+def language(lang: str) -> str:
+    """A supported language code (English when unknown)."""
+    return lang if lang in STRINGS else "en"
+
+
+def tr(lang: str, key: str, **params: object) -> str:
+    """An image or summary string in a language (the English one when missing); with n = 1,
+    the key's singular form ("<key>_1") when there is one."""
+    table = STRINGS.get(lang, STRINGS["en"])
+    if params.get("n") == 1 and f"{key}_1" in table:
+        key = f"{key}_1"
+    text = table.get(key) or STRINGS["en"].get(key, key)
+    return text.format(**params)
+
+
+def building_name(kind: str, lang: str) -> str:
+    """A building type's name."""
+    return BUILDING_NAMES[language(lang)].get(kind, kind)
+
+
+def class_name(klass: str, lang: str) -> str:
+    """A class's name."""
+    return CLASS_NAMES[language(lang)].get(klass, klass)
+
+
+def card_name(card: Mapping[str, Any] | str, lang: str) -> str:
+    """A card's name: "Monk (2)" for a Population card with 2 nuns, "Joker"."""
+    if isinstance(card, str):
+        ident = card.rstrip("0123456789")
+        nuns = card[len(ident) :]
+        name = CARD_NAMES[language(lang)].get(ident, ident)
+        return f"{name} ({nuns})" if nuns else name
+    return card_name(str(card["card"]), lang)
+
+
+def supply_text(supply: Mapping[str, int], lang: str) -> str:
+    """A supply action in a few words: "+2 cards, look", "−2 rat(s)"."""
+    parts = []
+    if supply.get("draw"):
+        parts.append(tr(lang, "cards", n=supply["draw"]))
+    if supply.get("rats"):
+        parts.append(tr(lang, "rats_less", n=supply["rats"]))
+    if supply.get("look"):
+        parts.append(tr(lang, "look1"))
+    return ", ".join(parts)
+
+
+def action_text(kind: str, premium: bool, lang: str) -> str:
+    """A building's premium or standard action in a few words."""
+    key, n = ACTIONS[kind][0 if premium else 1]
+    return tr(lang, key, n=n)
+
+
+def _name(names: Sequence[str], seat: int, lang: str) -> str:
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return tr(lang, "seat", n=seat + 1)
+
+
+def _wrap(text: str, size: int, width: int, style: str) -> list[str]:
+    """Words in lines that fit a width (a word longer than the width gets a line of its own)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, style) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+# ------------------------------------------------------------------ layout
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """What the static layer depends on."""
+
+    lang: str
+    players: int
+    bands: int  # buildings drawn per round (2 or 3)
+    final: bool  # the ranking replaces the buildings
+
+    @property
+    def band_top(self) -> int:
+        """Top of the first building band."""
+        return 104
+
+    @property
+    def tracks_top(self) -> int:
+        """Top of the influence section."""
+        return self.band_top + self.bands * (BAND_H + BAND_GAP) + 6
+
+    @property
+    def bottom_top(self) -> int:
+        """Top of the Nun row and players section."""
+        return self.tracks_top + 44 + 6 * TRACK_H + 10
+
+    @property
+    def height(self) -> int:
+        """Canvas height."""
+        return self.bottom_top + max(NUN_SECTION_H, 84 + self.players * PLAYER_H) + 52
+
+
+BAND_H = 118
+BAND_GAP = 10
+NAME_W = 300  # the class-coloured block with the building's name
+ACTION_W = 384  # supply, premium and standard
+TRACK_H = 56
+TRACK_X = 226  # where a track starts, after its class name
+PLAYER_H = 48
+VISIT_W = (RIGHT - LEFT - NAME_W - ACTION_W - 14) // 4  # four visits a line, two lines
+NUN_W = 84
+NUN_H = 72
+NUN_SECTION_H = 44 + NUN_H + 8 + 56 + 3 * 34
+PANEL_X = 520  # the players' table
+
+
+def _layout(view: Mapping[str, Any], lang: str) -> Layout:
+    players = int(view["players"])
+    return Layout(
+        lang=lang,
+        players=players,
+        bands=2 if players <= 3 else 3,
+        final=view.get("phase") == "over" and bool(view.get("result")),
+    )
+
+
+# ------------------------------------------------------------------ the static layer
+
+
+def _static(layout: Layout) -> Image.Image:
+    """Background, headings, the track rails with their class names, the Nun row's frame and
+    the players' table headings."""
+    lang = layout.lang
+    img = Image.new("RGB", (WIDTH, layout.height), PAPER)
+    d = ImageDraw.Draw(img)
+    put_text(img, (LEFT, 14), tr(lang, "title"), 30, PLAGUE)
+    # Influence tracks.
+    top = layout.tracks_top
+    d.rounded_rectangle([LEFT - 6, top - 6, RIGHT + 6, top + 40 + 6 * TRACK_H], 10, fill=PANEL)
+    put_text(img, (LEFT, top), tr(lang, "influence"), TEXT, INK)
+    for i, klass in enumerate(CLASSES):
+        y = top + 40 + i * TRACK_H
+        colour = CLASS_COLOURS[klass]
+        d.rounded_rectangle([LEFT, y + 6, LEFT + 10, y + TRACK_H - 6], 3, fill=colour)
+        put_text(img, (LEFT + 20, y + TRACK_H // 2), class_name(klass, lang), TEXT, INK,
+                 style="condensed", anchor="lm")  # fmt: skip
+        mid = y + TRACK_H // 2
+        d.line([TRACK_X, mid, RIGHT - 4, mid], fill=_light(colour), width=6)
+        for k in range(0, 41, 5):
+            x = TRACK_X + k * (RIGHT - 4 - TRACK_X) / 40
+            d.line([x, mid - 8, x, mid + 8], fill=_light(colour), width=2)
+    # Nun row and players.
+    bottom = layout.bottom_top
+    put_text(img, (LEFT, bottom), tr(lang, "nun_row"), TEXT, INK)
+    put_text(img, (PANEL_X, bottom), tr(lang, "players"), TEXT, INK)
+    y = bottom + 40
+    put_text(img, (RIGHT - 96, y), tr(lang, "hand"), TEXT, MUTED, style="condensed", anchor="ra")
+    put_text(img, (RIGHT, y), tr(lang, "vp"), TEXT, MUTED, style="condensed", anchor="ra")
+    put_text(img, (LEFT, layout.height - 40), tr(lang, "legend"), TEXT, MUTED,
+             style="condensed")  # fmt: skip
+    return img
+
+
+def _light(colour: RGB) -> RGB:
+    return tuple(round(c + (255 - c) * 0.6) for c in colour)  # type: ignore[return-value]
+
+
+def _reference() -> Image.Image:
+    """A drawing with every colour a board can show, to build the fixed palette from."""
+    parts = [
+        _static(Layout("fr", 5, 3, False)),
+        _static(Layout("en", 3, 2, True)),
+    ]
+    bands = [
+        _band_image(kind, (4, 1, 1), lang, status)
+        for kind in ACTIONS
+        for lang in ("en",)
+        for status in ("waiting", "resolving", "resolved")
+    ]
+    height = sum(p.height for p in parts) + sum(b.height for b in bands) + 200
+    img = Image.new("RGB", (WIDTH, height), PAPER)
+    y = 0
+    for part in parts:
+        img.paste(part, (0, y))
+        y += part.height
+    for band in bands:
+        img.paste(band, (0, y), band)
+        y += band.height
+    x = 10
+    sprites = [chip_sprite(seat, CHIP) for seat in range(5)]
+    sprites += [chip_sprite(seat, 24) for seat in range(5)]
+    sprites += [_count_badge(3, face_down) for face_down in (True, False)]
+    sprites += [_card_tile("monk3", "fr"), _card_tile("joker", "en"), _nun_card(2, None)]
+    for sprite in sprites:
+        img.paste(sprite, (x % (WIDTH - 120), y + 10 + 120 * (x // (WIDTH - 120))), sprite)
+        x += sprite.width + 6
+    d = ImageDraw.Draw(img)
+    colours = [*CLASS_COLOURS.values(), *SPECIAL_COLOURS.values(), CARD_BACK, DIM, HIGHLIGHT]
+    for i, colour in enumerate(colours):
+        d.rectangle([10 + 26 * i, height - 40, 30 + 26 * i, height - 20], fill=colour)
+    put_text(img, (10, height - 80), "Aa éà ★☆☠ → 0123456789 −", TEXT, INK, halo=WHITE)
+    return img
+
+
+_PALETTE: OnceCache[str, Image.Image] = OnceCache(
+    lambda _: make_palette(
+        _reference(),
+        [*exact_colours(), *CLASS_COLOURS.values(), *SPECIAL_COLOURS.values(), CARD_BACK, DIM],
+    )
+)
+
+
+def _palette() -> Image.Image:
+    return _PALETTE.get("cartus")
+
+
+PALETTES["cartus"] = _palette
+
+_STATIC: OnceCache[Layout, Image.Image] = OnceCache(
+    lambda key: _static(key).quantize(palette=_palette(), dither=Image.Dither.NONE)
+)
+
+
+def _canvas(layout: Layout) -> Canvas:
+    return Canvas(_STATIC.get(layout).copy(), "cartus")
+
+
+# ------------------------------------------------------------------ sprites
+
+
+@lru_cache(maxsize=256)
+def _band_image(kind: str, supply: tuple[int, int, int], lang: str, status: str) -> Image.Image:
+    """One building of the row, without its visits: name and class on the class colour, then
+    the supply action and the premium and standard actions."""
+    klass = {
+        "farm": "peasantry", "brewery": "peasantry", "marketplace": "bourgeoisie",
+        "office": "bourgeoisie", "monastery": "church", "hospital": "church",
+        "castle": "chivalry", "guard_tower": "chivalry", "fortune_teller": "magic",
+        "piper_hut": "magic", "palace": "royalty", "treasury": "royalty",
+    }[kind]  # fmt: skip
+    width = RIGHT - LEFT
+    colour = CLASS_COLOURS[klass]
+    back = PAPER if status != "resolved" else DIM
+    ink = INK if status != "resolved" else MUTED
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        d.rounded_rectangle([0, 0, width * s - 1, BAND_H * s - 1], radius=12 * s, fill=back)
+        d.rounded_rectangle([0, 0, NAME_W * s, BAND_H * s - 1], radius=12 * s, fill=colour)
+        d.rectangle([(NAME_W - 14) * s, 0, NAME_W * s, BAND_H * s - 1], fill=colour)
+        d.rectangle([NAME_W * s, 0, (NAME_W + ACTION_W) * s, BAND_H * s - 1], fill=PANEL)
+        if status == "resolving":
+            d.rounded_rectangle(
+                [0, 0, width * s - 1, BAND_H * s - 1], radius=12 * s, outline=GOLD,
+                width=round(5 * s),
+            )  # fmt: skip
+
+    img = supersampled((width, BAND_H), draw)
+    lines = _wrap(building_name(kind, lang), 26, NAME_W - 24, "bold")
+    y = 10 if len(lines) > 1 else 16
+    for line in lines:
+        put_text(img, (12, y), line, 26, WHITE)
+        y += 32
+    put_text(img, (12, y + 4), class_name(klass, lang), TEXT, WHITE, style="regular")
+    x = NAME_W + 12
+    draw_n, rats, look = supply
+    sup = supply_text({"draw": draw_n, "rats": rats, "look": look}, lang)
+    put_text(img, (x, 10), f"{tr(lang, 'supply')} {sup}", TEXT, ink, style="condensed")
+    put_text(img, (x, 46), f"★ {action_text(kind, True, lang)}", TEXT, ink, style="condensed")
+    put_text(img, (x, 80), f"☆ {action_text(kind, False, lang)}", TEXT, ink, style="condensed")
+    return img
+
+
+@sprite_maker("cartus_band")
+def _band(kind: str, supply: tuple[int, int, int], lang: str, status: str) -> Sprite:
+    return _band_image(kind, supply, lang, status), (0, 0)
+
+
+@lru_cache(maxsize=64)
+def _count_badge(n: int, face_down: bool) -> Image.Image:
+    """A visit's cards: a card back with how many (a white card once revealed)."""
+    w, h = 34, 42
+    fill, ink = (CARD_BACK, WHITE) if face_down else (WHITE, INK)
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        d.rounded_rectangle([s, s, (w - 1) * s, (h - 1) * s], radius=5 * s, fill=fill,
+                            outline=INK, width=round(1.5 * s))  # fmt: skip
+
+    img = supersampled((w, h), draw)
+    put_text(img, (w / 2, h / 2 + 1), str(n), TEXT, ink, anchor="mm")
+    return img
+
+
+@sprite_maker("cartus_count")
+def _count(n: int, face_down: bool) -> Sprite:
+    return _count_badge(n, face_down), (0, 0)
+
+
+@lru_cache(maxsize=64)
+def _nun_card(position: int, nuns: int | None) -> Image.Image:
+    """A card of the Nun row: face down with its position, or face up with its nuns."""
+    face_down = nuns is None
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        d.rounded_rectangle(
+            [s, s, (NUN_W - 1) * s, (NUN_H - 1) * s], radius=8 * s,
+            fill=CARD_BACK if face_down else WHITE, outline=INK, width=round(2 * s),
+        )  # fmt: skip
+
+    img = supersampled((NUN_W, NUN_H), draw)
+    if face_down:
+        put_text(img, (NUN_W / 2, NUN_H / 2 + 1), str(position + 1), 30, WHITE, anchor="mm")
+    else:
+        put_text(img, (8, 6), str(position + 1), TEXT, MUTED, style="condensed")
+        put_text(img, (NUN_W / 2 + 8, NUN_H / 2 + 6), f"{nuns}", 32, PLAGUE, anchor="mm")
+    return img
+
+
+@sprite_maker("cartus_nun")
+def _nun(position: int, nuns: int | None) -> Sprite:
+    return _nun_card(position, nuns), (0, 0)
+
+
+TILE_W, TILE_H = 150, 92
+
+
+@lru_cache(maxsize=128)
+def _card_tile(card: str, lang: str) -> Image.Image:
+    """A card of a hand: its class colour (or its special colour), its name and its nuns."""
+    ident = card.rstrip("0123456789")
+    nuns = card[len(ident) :]
+    chars = ("peasant", "merchant", "monk", "knight", "witch", "king")
+    colour = (
+        CLASS_COLOURS[CLASSES[chars.index(ident)]] if ident in chars else SPECIAL_COLOURS[ident]
+    )
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        d.rounded_rectangle([s, s, (TILE_W - 1) * s, (TILE_H - 1) * s], radius=10 * s,
+                            fill=colour, outline=INK, width=round(2 * s))  # fmt: skip
+
+    img = supersampled((TILE_W, TILE_H), draw)
+    name = CARD_NAMES[lang].get(ident, ident)
+    lines = _wrap(name, TEXT, TILE_W - 16, "condensed")
+    y = 8
+    for line in lines[:2]:
+        put_text(img, (10, y), line, TEXT, WHITE, style="condensed")
+        y += 28
+    if nuns:
+        put_text(img, (10, TILE_H - 10), tr(lang, "nuns_word", n=int(nuns)), TEXT, WHITE,
+                 style="condensed", anchor="ld")  # fmt: skip
+    return img
+
+
+@sprite_maker("cartus_tile")
+def _tile(card: str, lang: str) -> Sprite:
+    return _card_tile(card, lang), (0, 0)
+
+
+# ------------------------------------------------------------------ the public image
+
+
+def warm() -> None:
+    """Build the fixed palette (about a second) before the first board needs it."""
+    _palette()
+
+
+def render_board(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en") -> bytes:
+    """PNG of the public position (a seat's view draws the same public board)."""
+    lang = language(lang)
+    layout = _layout(view, lang)
+    c = _canvas(layout)
+    _draw_header(c, view, players, lang)
+    if layout.final:
+        _draw_ranking(c, view, players, lang, layout)
+    else:
+        _draw_row(c, view, layout)
+    _draw_tracks(c, view, layout)
+    _draw_nuns(c, view, layout)
+    _draw_players(c, view, players, layout)
+    return c.png()
+
+
+def _phase_text(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
+    phase = str(view.get("phase"))
+    pending: Mapping[str, Any] = view.get("pending") or {}
+    receiver = pending.get("receiver")
+    who = fit_text(_name(names, int(receiver), lang), TEXT, 180) if receiver is not None else ""
+    if phase == "sword_give":
+        owed = pending.get("owed") or {}
+        return tr(lang, "p_sword_give", n=sum(int(v) for v in owed.values()), who=who)
+    if phase == "guard_give":
+        return tr(lang, "p_guard_give", who=who)
+    if phase == "gain":
+        return tr(lang, "p_gain", what=_gain_text(pending, lang))
+    if phase == "look":
+        return tr(lang, "p_look", n=pending.get("amount") or 1)
+    return tr(lang, f"p_{phase}")
+
+
+def _gain_text(pending: Mapping[str, Any], lang: str) -> str:
+    effect = str(pending.get("effect"))
+    n = int(pending.get("amount") or 0)
+    card = pending.get("card")
+    if effect == "draw":
+        return tr(lang, "a_draw", n=n)
+    if effect == "take" and card:
+        return tr(lang, f"a_{card}", n=n)
+    if effect == "guard_tower":
+        return building_name("guard_tower", lang)
+    return effect
+
+
+def _draw_header(c: Canvas, view: Mapping[str, Any], names: Sequence[str], lang: str) -> None:
+    if view.get("phase") == "over":
+        c.text((RIGHT, 14), tr(lang, "over"), 30, INK, anchor="ra")
+        return
+    title = tr(lang, "round", n=view["round"], total=view["rounds"])
+    if view.get("last_round"):
+        title = f"{title} · {tr(lang, 'last_round')}"
+    c.text((RIGHT, 14), title, 30, INK, anchor="ra")
+    movers: list[int] = list(view.get("to_move") or [])
+    x = LEFT
+    for seat in movers:
+        c.chip(x, 56, seat, CHIP)
+        x += CHIP + 4
+    what = _phase_text(view, lang, names)
+    if len(movers) == 1:
+        who = fit_text(_name(names, movers[0], lang), TEXT, 180, "condensed")
+        x = c.text((x + 6, 72), f"{who}:", TEXT, INK, style="condensed", anchor="lm")
+    c.text((x + 8, 72), what, TEXT, INK, anchor="lm")
+
+
+def _draw_row(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
+    for building in view["row"]:
+        y = layout.band_top + int(building["position"]) * (BAND_H + BAND_GAP)
+        sup = building["supply"]
+        supply = (int(sup["draw"]), int(sup["rats"]), int(sup["look"]))
+        c.sprite(("cartus_band", building["type"], supply, layout.lang, building["status"]),
+                 (LEFT, y))  # fmt: skip
+        x0 = LEFT + NAME_W + ACTION_W + 14
+        for i, visit in enumerate(building["visits"]):
+            x = x0 + (i % 4) * VISIT_W
+            row_y = y + 12 + (i // 4) * 52
+            c.chip(x, row_y + 6, int(visit["seat"]), CHIP)
+            face_down = not visit["revealed"]
+            c.sprite(("cartus_count", int(visit["count"]), face_down), (x + CHIP + 2, row_y))
+
+
+def _draw_tracks(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
+    span = RIGHT - 4 - TRACK_X
+    top = max([40] + [int(v) for t in view["influence"] for v in t["values"]])
+    scale = max(40, (top + 9) // 10 * 10)
+    for i, track in enumerate(view["influence"]):
+        y = layout.tracks_top + 40 + i * TRACK_H
+        mid = y + TRACK_H // 2
+        colour = CLASS_COLOURS[track["class"]]
+        groups = [(int(v), [int(p) for p in seats]) for v, seats in track["stacks"]]
+        widths = [_group_width(v, seats) for v, seats in groups]
+        xs = [TRACK_X + v * (span - w) / scale for (v, _), w in zip(groups, widths, strict=True)]
+        limit: float
+        # Spaces apart: left to right, then back from the right edge.
+        for k in range(1, len(xs)):
+            xs[k] = max(xs[k], xs[k - 1] + widths[k - 1] + 6)
+        limit = RIGHT - 4
+        for k in range(len(xs) - 1, -1, -1):
+            xs[k] = min(xs[k], limit - widths[k])
+            limit = xs[k] - 6
+        for (value, seats), x, w in zip(groups, xs, widths, strict=True):
+            c.flat((round(x), mid - 22, round(x + w), mid + 22), colour, radius=10)
+            c.flat((round(x) + 2, mid - 20, round(x + w) - 2, mid + 20), WHITE, radius=9)
+            right = c.text((x + 8, mid + 1), str(value), TEXT, INK, anchor="lm")
+            cx = right + 6
+            for seat in seats:
+                c.chip(cx, mid - CHIP // 2, seat, CHIP)
+                cx += CHIP + 2
+
+
+def _group_width(value: int, seats: Sequence[int]) -> int:
+    return 8 + text_width(str(value), TEXT, "bold") + 6 + len(seats) * (CHIP + 2) + 6
+
+
+def _draw_nuns(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
+    top = layout.bottom_top + 40
+    revealed = view.get("nun_row_revealed")
+    for card in view["nun_row"]:
+        i = int(card["position"])
+        x = LEFT + i * (NUN_W + 10)
+        nuns = int(revealed[i]["nuns"]) if revealed else None
+        c.sprite(("cartus_nun", i, nuns), (x, top))
+        for k, seat in enumerate(card["looked_by"]):
+            c.chip(x + (k % 3) * 27, top + NUN_H + 6 + (k // 3) * 27, int(seat), 24)
+    y = top + NUN_H + 64
+    lang = layout.lang
+    if revealed:
+        total = sum(int(card["nuns"]) for card in revealed)
+        x = LEFT + text_width(tr(lang, "nun_row"), TEXT, "bold") + 16
+        c.text((x, layout.bottom_top), f"· {tr(lang, 'nuns_total', n=total)}", TEXT, PLAGUE)
+    piles: Mapping[str, int] = view.get("piles") or {}
+    lines = [
+        f"{tr(lang, 'draw_pile', n=view['draw_pile'])} · "
+        f"{tr(lang, 'discard_pile', n=view['discard_pile'])}",
+    ]
+    items = [f"{PILE_LABELS[lang][k]} {piles[k]}" for k in PILES if k in piles]
+    items.append(tr(lang, "vp_left", n=view["vp_supply"]))
+    line = ""
+    for item in items:
+        candidate = f"{line} · {item}" if line else item
+        if text_width(candidate, TEXT, "condensed") > PANEL_X - LEFT - 20:
+            lines.append(line)
+            candidate = item
+        line = candidate
+    lines.append(line)
+    for k, text in enumerate(lines[:4]):
+        c.text((LEFT, y + k * 34), text, TEXT, INK, style="condensed")
+
+
+def _draw_players(c: Canvas, view: Mapping[str, Any], names: Sequence[str], layout: Layout) -> None:
+    lang = layout.lang
+    movers = set(view.get("to_move") or [])
+    y = layout.bottom_top + 76
+    hands: Sequence[int] = view["hand_counts"]
+    vp: Sequence[int] = view["vp_tokens"]
+    first = view.get("first_player")
+    for seat in range(layout.players):
+        if seat in movers:
+            c.flat((PANEL_X - 6, y - 4, RIGHT + 6, y + PLAYER_H - 8), HIGHLIGHT, radius=8)
+        c.chip(PANEL_X, y + 4, seat, CHIP)
+        x = PANEL_X + CHIP + 8
+        if seat == first and view.get("phase") != "over":
+            label = tr(lang, "first_badge")
+            w = text_width(label, TEXT, "condensed") + 12
+            c.flat((x, y + 4, x + w, y + 36), GOLD, radius=7)
+            c.text((x + w / 2, y + 21), label, TEXT, INK, style="condensed", anchor="mm")
+            x += w + 8
+        room = RIGHT - 150 - x
+        name = fit_text(_name(names, seat, lang), TEXT, room, "condensed")
+        c.text((x, y + 20), name, TEXT, INK, style="condensed", anchor="lm")
+        c.text((RIGHT - 96, y + 20), str(hands[seat]), TEXT, INK, anchor="rm")
+        c.text((RIGHT, y + 20), str(vp[seat]), TEXT, INK, anchor="rm")
+        y += PLAYER_H
+
+
+def _draw_ranking(
+    c: Canvas, view: Mapping[str, Any], names: Sequence[str], lang: str, layout: Layout
+) -> None:
+    result: Mapping[str, Any] = view["result"]
+    y = layout.band_top
+    c.text((LEFT, y), tr(lang, "ranking"), TEXT + 4, INK)
+    y += 46
+    if result.get("everyone_dead") and not result.get("winners"):
+        c.text((LEFT, y), tr(lang, "no_winner"), TEXT, PLAGUE)
+        y += 40
+    for row in result["ranking"]:
+        seat = int(row["seat"])
+        c.text((LEFT + 24, y + 18), f"{row['rank']}.", TEXT, INK, anchor="rm")
+        c.chip(LEFT + 34, y + 3, seat, CHIP)
+        name = fit_text(_name(names, seat, lang), TEXT, 300, "condensed")
+        c.text((LEFT + 74, y + 18), name, TEXT, INK, style="condensed", anchor="lm")
+        c.text((LEFT + 500, y + 18), tr(lang, "score", n=row["score"]), TEXT, INK, anchor="rm")
+        c.text((LEFT + 640, y + 18), tr(lang, "rats", n=row["rats"]), TEXT, INK, anchor="rm")
+        status = "winner" if row.get("winner") else "dead" if row.get("dead") else ""
+        if status:
+            colour = PLAGUE if status == "dead" else GOLD
+            c.text((LEFT + 670, y + 18), tr(lang, status), TEXT, colour, anchor="lm")
+        y += 50
+
+
+# ------------------------------------------------------------------ the private image
+
+
+def render_private(
+    view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en"
+) -> bytes | None:
+    """PNG for one seat's DM: its hand, the cards it placed face down this round, the nun cards
+    it looked at and its rat total; None for the public view."""
+    seat = view.get("seat")
+    if seat is None or "hand" not in view:
+        return None
+    lang = language(lang)
+    hand: Sequence[Mapping[str, Any]] = view["hand"]
+    counts: dict[str, int] = {}
+    for card in hand:
+        counts[str(card["card"])] = counts.get(str(card["card"]), 0) + 1
+    placed = [
+        (b, v)
+        for b in view.get("row") or []
+        for v in b["visits"]
+        if v["seat"] == seat and v["cards"] is not None and not v["revealed"]
+    ]
+    per_row = (WIDTH - 2 * LEFT + 10) // (TILE_W + 10)
+    hand_rows = -(-len(counts) // per_row)
+    placed_rows = sum(max(1, -(-len(v["cards"]) // per_row)) for _, v in placed)
+    height = 112 + hand_rows * (TILE_H + 34) + (0 if counts else 40)
+    height += len(placed) * 46 + placed_rows * (TILE_H + 34)
+    height += 48 + NUN_H + 20
+    img = Image.new("RGB", (WIDTH, height), PAPER)
+    put_text(img, (LEFT, 14), tr(lang, "title"), 30, PLAGUE)
+    palette = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    c = Canvas(palette, "cartus")
+    c.chip(LEFT, 60, int(seat), CHIP)
+    name = fit_text(_name(players, int(seat), lang), TEXT, 420, "condensed")
+    c.text((LEFT + CHIP + 8, 75), f"{tr(lang, 'you')} · {name}", TEXT, INK, style="condensed",
+           anchor="lm")  # fmt: skip
+    c.text((RIGHT, 75), tr(lang, "your_rats", n=view.get("rats", 0)), 30, PLAGUE, anchor="rm")
+    y = 112
+    y = _tiles(c, counts, lang, y, per_row)
+    if not counts:
+        c.text((LEFT, y), tr(lang, "hand_empty"), TEXT, MUTED)
+        y += 40
+    for building, visit in placed:
+        where = building_name(str(building["type"]), lang)
+        c.text((LEFT, y + 8), tr(lang, "placed", building=where), TEXT, INK)
+        y += 46
+        cards: dict[str, int] = {}
+        for card in visit["cards"]:
+            cards[str(card)] = cards.get(str(card), 0) + 1
+        y = _tiles(c, cards, lang, y, per_row)
+    known: Sequence[Mapping[str, Any] | None] = view.get("nuns_known") or []
+    seen = sum(int(k["nuns"]) for k in known if k)
+    unseen = sum(1 for k in known if not k)
+    line = tr(lang, "nuns_seen", n=seen)
+    if unseen:
+        line = f"{line} · {tr(lang, 'unseen', n=unseen)}"
+    c.text((LEFT, y + 8), line, TEXT, INK)
+    y += 48
+    for i, face in enumerate(known):
+        c.sprite(("cartus_nun", i, int(face["nuns"]) if face else None), (LEFT + i * 104, y))
+    return c.png()
+
+
+def _tiles(c: Canvas, counts: Mapping[str, int], lang: str, y: int, per_row: int) -> int:
+    """Cards as tiles with their count (×2) under each; returns the y below them."""
+    for k, (card, n) in enumerate(counts.items()):
+        x = LEFT + (k % per_row) * (TILE_W + 10)
+        top = y + (k // per_row) * (TILE_H + 34)
+        c.sprite(("cartus_tile", card, lang), (x, top))
+        if n > 1:
+            c.text((x + TILE_W // 2, top + TILE_H + 2), f"×{n}", TEXT, INK, anchor="ma")
+    rows = max(1, -(-len(counts) // per_row)) if counts else 0
+    return y + rows * (TILE_H + 34)
+
+
+# ------------------------------------------------------------------ text
+
+
+SUMMARY_LIMIT = 1900  # one Discord message (2000 characters), with room for a mention
+
+
+def summary(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en") -> str:
+    """The same position as a few lines of plain text, for accessibility and text-only clients."""
+    lang = language(lang)
+    text = ""
+    for longest in (16, 10, 6, 3):
+        text = _summary(view, players, lang, longest)
+        if len(text) <= SUMMARY_LIMIT:
+            break
+    return text
+
+
+def _summary(view: Mapping[str, Any], players: Sequence[str], lang: str, longest: int) -> str:
+    def who(seat: int) -> str:
+        name = _name(players, seat, lang)
+        return name if len(name) <= longest else name[: longest - 1].rstrip() + "…"
+
+    n = int(view["players"])
+    sep = tr(lang, "sep")
+    over = view.get("phase") == "over"
+    if over:
+        lines = [tr(lang, "s_over", total=view["rounds"])]
+    else:
+        last = f" ({tr(lang, 'last_round')})" if view.get("last_round") else ""
+        lines = [
+            tr(lang, "s_title", n=view["round"], total=view["rounds"], last=last,
+               who=who(int(view["first_player"])))
+        ]  # fmt: skip
+        movers = list(view.get("to_move") or [])
+        if movers:
+            lines.append(
+                tr(lang, "s_move", who=", ".join(who(s) for s in movers),
+                   what=_phase_text(view, lang, players))
+            )  # fmt: skip
+        rows = []
+        for b in view["row"]:
+            visits = ", ".join(
+                tr(lang, "s_visit", who=who(int(v["seat"])), n=v["count"]) for v in b["visits"]
+            )
+            text = (
+                f"{int(b['position']) + 1}. {building_name(str(b['type']), lang)}"
+                f" ({class_name(str(b['class']), lang)}; {tr(lang, 'supply').lower()}"
+                f" {supply_text(b['supply'], lang)})"
+            )
+            rows.append(f"{text}: {visits}" if visits else text)
+        lines.append(tr(lang, "s_row", rows=sep.join(rows)))
+    tracks = []
+    for track in view["influence"]:
+        order = [int(p) for p in track["ranking"]]
+        if order:
+            values = track["values"]
+            tracks.append(
+                f"{class_name(str(track['class']), lang)} "
+                + ", ".join(f"{who(p)} {values[p]}" for p in order)
+            )
+    if tracks:
+        lines.append(tr(lang, "s_influence", rows=sep.join(tracks)))
+    if not over:
+        hands = ", ".join(f"{who(p)} {view['hand_counts'][p]}" for p in range(n))
+        lines.append(tr(lang, "s_hands", rows=hands))
+    if any(view["vp_tokens"]):
+        vp = ", ".join(f"{who(p)} {v}" for p, v in enumerate(view["vp_tokens"]) if v)
+        lines.append(tr(lang, "s_vp", rows=vp))
+    looks = [
+        f"{int(card['position']) + 1}: " + ", ".join(who(int(p)) for p in card["looked_by"])
+        for card in view["nun_row"]
+        if card["looked_by"]
+    ]
+    if looks and not over:
+        lines.append(tr(lang, "s_looks", rows=sep.join(looks)))
+    result = view.get("result")
+    if over and result:
+        lines.append(tr(lang, "s_nuns", n=result["nuns"]))
+        ranking: list[str] = []
+        for row in result["ranking"]:
+            status = (
+                tr(lang, "winner") if row["winner"] else tr(lang, "dead") if row["dead"] else ""
+            )
+            ranking.append(
+                f"{row['rank']}. {who(int(row['seat']))} {tr(lang, 'score', n=row['score'])},"
+                f" {tr(lang, 'rats', n=row['rats'])}" + (f" {status}" if status else "")
+            )
+        lines.append(tr(lang, "s_ranking", rows=sep.join(ranking)))
+        if result.get("everyone_dead") and not result.get("winners"):
+            lines.append(tr(lang, "no_winner"))
+    return "\n".join(lines)
