@@ -26,6 +26,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import (
+    CLASS_COLOURS,
     GOLD,
     HIGHLIGHT,
     INK,
@@ -33,9 +34,8 @@ from render.common import (
     PALETTES,
     PANEL,
     PAPER,
-    PLAGUE,
+    RED,
     RGB,
-    SYMBOL_COLOURS,
     WHITE,
     Canvas,
     OnceCache,
@@ -57,8 +57,8 @@ TEXT = 24  # the smallest text: 12 pixels high on a 500-pixel-wide phone screen
 CHIP = 30
 
 CLASSES = ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
-CLASS_COLOURS: dict[str, RGB] = {
-    k: SYMBOL_COLOURS[s] for k, s in zip(CLASSES, ("P", "B", "C", "K", "W", "R"), strict=True)
+COLOURS_BY_CLASS: dict[str, RGB] = {
+    k: CLASS_COLOURS[s] for k, s in zip(CLASSES, ("P", "B", "C", "K", "W", "R"), strict=True)
 }
 CARD_BACK: RGB = (70, 52, 92)
 DIM: RGB = (226, 220, 208)
@@ -454,14 +454,14 @@ def _static(layout: Layout) -> Image.Image:
     lang = layout.lang
     img = Image.new("RGB", (WIDTH, layout.height), PAPER)
     d = ImageDraw.Draw(img)
-    put_text(img, (LEFT, 14), tr(lang, "title"), 30, PLAGUE)
+    put_text(img, (LEFT, 14), tr(lang, "title"), 30, RED)
     # Influence tracks.
     top = layout.tracks_top
     d.rounded_rectangle([LEFT - 6, top - 6, RIGHT + 6, top + 40 + 6 * TRACK_H], 10, fill=PANEL)
     put_text(img, (LEFT, top), tr(lang, "influence"), TEXT, INK)
     for i, klass in enumerate(CLASSES):
         y = top + 40 + i * TRACK_H
-        colour = CLASS_COLOURS[klass]
+        colour = COLOURS_BY_CLASS[klass]
         d.rounded_rectangle([LEFT, y + 6, LEFT + 10, y + TRACK_H - 6], 3, fill=colour)
         put_text(img, (LEFT + 20, y + TRACK_H // 2), class_name(klass, lang), TEXT, INK,
                  style="condensed", anchor="lm")  # fmt: skip
@@ -516,7 +516,7 @@ def _reference() -> Image.Image:
         img.paste(sprite, (x % (WIDTH - 120), y + 10 + 120 * (x // (WIDTH - 120))), sprite)
         x += sprite.width + 6
     d = ImageDraw.Draw(img)
-    colours = [*CLASS_COLOURS.values(), *SPECIAL_COLOURS.values(), CARD_BACK, DIM, HIGHLIGHT]
+    colours = [*COLOURS_BY_CLASS.values(), *SPECIAL_COLOURS.values(), CARD_BACK, DIM, HIGHLIGHT]
     for i, colour in enumerate(colours):
         d.rectangle([10 + 26 * i, height - 40, 30 + 26 * i, height - 20], fill=colour)
     put_text(img, (10, height - 80), "Aa éà ★☆☠ → 0123456789 −", TEXT, INK, halo=WHITE)
@@ -526,7 +526,7 @@ def _reference() -> Image.Image:
 _PALETTE: OnceCache[str, Image.Image] = OnceCache(
     lambda _: make_palette(
         _reference(),
-        [*exact_colours(), *CLASS_COLOURS.values(), *SPECIAL_COLOURS.values(), CARD_BACK, DIM],
+        [*exact_colours(), *COLOURS_BY_CLASS.values(), *SPECIAL_COLOURS.values(), CARD_BACK, DIM],
     )
 )
 
@@ -560,7 +560,7 @@ def _band_image(kind: str, supply: tuple[int, int, int], lang: str, status: str)
         "piper_hut": "magic", "palace": "royalty", "treasury": "royalty",
     }[kind]  # fmt: skip
     width = RIGHT - LEFT
-    colour = CLASS_COLOURS[klass]
+    colour = COLOURS_BY_CLASS[klass]
     back = PAPER if status != "resolved" else DIM
     ink = INK if status != "resolved" else MUTED
 
@@ -632,7 +632,7 @@ def _nun_card(position: int, nuns: int | None) -> Image.Image:
         put_text(img, (NUN_W / 2, NUN_H / 2 + 1), str(position + 1), 30, WHITE, anchor="mm")
     else:
         put_text(img, (8, 6), str(position + 1), TEXT, MUTED, style="condensed")
-        put_text(img, (NUN_W / 2 + 8, NUN_H / 2 + 6), f"{nuns}", 32, PLAGUE, anchor="mm")
+        put_text(img, (NUN_W / 2 + 8, NUN_H / 2 + 6), f"{nuns}", 32, RED, anchor="mm")
     return img
 
 
@@ -651,7 +651,7 @@ def _card_tile(card: str, lang: str) -> Image.Image:
     nuns = card[len(ident) :]
     chars = ("peasant", "merchant", "monk", "knight", "witch", "king")
     colour = (
-        CLASS_COLOURS[CLASSES[chars.index(ident)]] if ident in chars else SPECIAL_COLOURS[ident]
+        COLOURS_BY_CLASS[CLASSES[chars.index(ident)]] if ident in chars else SPECIAL_COLOURS[ident]
     )
 
     def draw(d: ImageDraw.ImageDraw, s: float) -> None:
@@ -773,7 +773,7 @@ def _draw_tracks(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
     for i, track in enumerate(view["influence"]):
         y = layout.tracks_top + 40 + i * TRACK_H
         mid = y + TRACK_H // 2
-        colour = CLASS_COLOURS[track["class"]]
+        colour = COLOURS_BY_CLASS[track["class"]]
         groups = [(int(v), [int(p) for p in seats]) for v, seats in track["stacks"]]
         widths = [_group_width(v, seats) for v, seats in groups]
         xs = [TRACK_X + v * (span - w) / scale for (v, _), w in zip(groups, widths, strict=True)]
@@ -814,7 +814,7 @@ def _draw_nuns(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
     if revealed:
         total = sum(int(card["nuns"]) for card in revealed)
         x = LEFT + text_width(tr(lang, "nun_row"), TEXT, "bold") + 16
-        c.text((x, layout.bottom_top), f"· {tr(lang, 'nuns_total', n=total)}", TEXT, PLAGUE)
+        c.text((x, layout.bottom_top), f"· {tr(lang, 'nuns_total', n=total)}", TEXT, RED)
     piles: Mapping[str, int] = view.get("piles") or {}
     lines = [
         f"{tr(lang, 'draw_pile', n=view['draw_pile'])} · "
@@ -868,7 +868,7 @@ def _draw_ranking(
     c.text((LEFT, y), tr(lang, "ranking"), TEXT + 4, INK)
     y += 46
     if result.get("everyone_dead") and not result.get("winners"):
-        c.text((LEFT, y), tr(lang, "no_winner"), TEXT, PLAGUE)
+        c.text((LEFT, y), tr(lang, "no_winner"), TEXT, RED)
         y += 40
     for row in result["ranking"]:
         seat = int(row["seat"])
@@ -880,7 +880,7 @@ def _draw_ranking(
         c.text((LEFT + 640, y + 18), tr(lang, "rats", n=row["rats"]), TEXT, INK, anchor="rm")
         status = "winner" if row.get("winner") else "dead" if row.get("dead") else ""
         if status:
-            colour = PLAGUE if status == "dead" else GOLD
+            colour = RED if status == "dead" else GOLD
             c.text((LEFT + 670, y + 18), tr(lang, status), TEXT, colour, anchor="lm")
         y += 50
 
@@ -914,14 +914,14 @@ def render_private(
     height += len(placed) * 46 + placed_rows * (TILE_H + 34)
     height += 48 + NUN_H + 20
     img = Image.new("RGB", (WIDTH, height), PAPER)
-    put_text(img, (LEFT, 14), tr(lang, "title"), 30, PLAGUE)
+    put_text(img, (LEFT, 14), tr(lang, "title"), 30, RED)
     palette = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
     c = Canvas(palette, "cartus")
     c.chip(LEFT, 60, int(seat), CHIP)
     name = fit_text(_name(players, int(seat), lang), TEXT, 420, "condensed")
     c.text((LEFT + CHIP + 8, 75), f"{tr(lang, 'you')} · {name}", TEXT, INK, style="condensed",
            anchor="lm")  # fmt: skip
-    c.text((RIGHT, 75), tr(lang, "your_rats", n=view.get("rats", 0)), 30, PLAGUE, anchor="rm")
+    c.text((RIGHT, 75), tr(lang, "your_rats", n=view.get("rats", 0)), 30, RED, anchor="rm")
     y = 112
     y = _tiles(c, counts, lang, y, per_row)
     if not counts:

@@ -50,6 +50,7 @@ BORDER: RGB = (128, 106, 82)
 UNUSED: RGB = (206, 204, 200)
 UNUSED_INK: RGB = (150, 146, 140)
 WHITE: RGB = (255, 255, 255)
+RED: RGB = (200, 30, 36)  # an accent (warnings, the plague, the dead); never a seat's colour
 GOLD: RGB = (214, 164, 40)
 HIGHLIGHT: RGB = (255, 236, 170)
 ARROW: RGB = (38, 84, 136)
@@ -59,6 +60,17 @@ FONT_FILES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "condensed": "DejaVuSansCondensed-Bold.ttf",
+}
+
+# The six classes of the family's games, one colour each (Peasantry, Bourgeoisie, Church,
+# Chivalry, Magic, Royalty), so a class looks the same on every board.
+CLASS_COLOURS: dict[str, RGB] = {
+    "P": (134, 100, 52),
+    "B": (52, 104, 150),
+    "C": (120, 88, 156),
+    "K": (86, 92, 100),
+    "W": (46, 122, 80),
+    "R": (176, 130, 20),
 }
 
 K = TypeVar("K", bound=Hashable)
@@ -489,5 +501,7 @@ def exact_colours() -> list[RGB]:
     """The colours every board keeps exactly: the seats' and the ink's (a game adds its own)."""
     return [
         *SEAT_COLOURS,
-        INK, MUTED, FAINT, PAPER, PANEL, SEA, WHITE, GOLD, HIGHLIGHT, ARROW, UNUSED, UNUSED_INK,
+        *CLASS_COLOURS.values(),
+        INK, MUTED, FAINT, PAPER, PANEL, SEA, WHITE, RED, GOLD, HIGHLIGHT, ARROW, UNUSED,
+        UNUSED_INK,
     ]  # fmt: skip

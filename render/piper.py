@@ -37,7 +37,7 @@ from render.common import (
     PALETTES,
     PANEL,
     PAPER,
-    PLAGUE,
+    RED,
     RGB,
     RULE,
     WHITE,
@@ -552,7 +552,7 @@ def _reference() -> Image.Image:
     for colour in (HIGHLIGHT, GOLD, DANGER, WARN, SAFE, BACK, GHOST, CARD, TRACK, FAINT):
         d.rectangle([x, y, x + 20, y + 20], fill=colour)
         x += 24
-    put_text(img, (x, y), "Aa éà ♪ → 0123456789 −+", 26, PLAGUE)
+    put_text(img, (x, y), "Aa éà ♪ → 0123456789 −+", 26, RED)
     put_text(img, (x, y + 40), "Aa éà 0123456789", 26, INK, halo=WHITE)
     put_text(img, (10, y + 40), "Aa éà", 26, MUTED, halo=HIGHLIGHT)
     return img
@@ -608,13 +608,13 @@ def _draw_header(pen: _Pen, view: Mapping[str, Any], names: Sequence[str]) -> No
     if result and view.get("phase") == "over":
         winner = result.get("winner")
         if winner is None:
-            pen.text((right, 40), tr(lang, "draw"), 30, PLAGUE, anchor="rm")
+            pen.text((right, 40), tr(lang, "draw"), 30, RED, anchor="rm")
             return
         template = tr(lang, "wins", who="\x00")
         room = right - left - 80 - text_width(template.replace("\x00", ""), 30)
         line = template.replace("\x00", fit_text(_name(names, int(winner), lang), 30, room))
         c.chip(right - text_width(line, 30) - 40, 26, int(winner), 30)
-        pen.text((right, 40), line, 30, PLAGUE, anchor="rm")
+        pen.text((right, 40), line, 30, RED, anchor="rm")
         return
     active = view.get("active")
     turn = tr(lang, "turn", n=view.get("turn", 1))
@@ -629,7 +629,7 @@ def _draw_header(pen: _Pen, view: Mapping[str, Any], names: Sequence[str]) -> No
     line = tr(lang, key, who=who)
     width = text_width(line, 28)
     c.chip(WIDTH - 24 - width - 38, 25, seat, 30)
-    pen.text((WIDTH - 24, 40), line, 28, PLAGUE, anchor="rm")
+    pen.text((WIDTH - 24, 40), line, 28, RED, anchor="rm")
 
 
 def _draw_ring(pen: _Pen, view: Mapping[str, Any], names: Sequence[str]) -> None:
@@ -772,7 +772,7 @@ def _draw_characters(pen: _Pen, view: Mapping[str, Any], names: Sequence[str], t
                 (x0 + CARD_W - 14, y0 + 30),
                 tr(lang, "first"),
                 24,
-                PLAGUE,
+                RED,
                 style="condensed",
                 anchor="rm",
             )
@@ -927,7 +927,7 @@ def _draw_private(view: Mapping[str, Any], names: Sequence[str], lang: str) -> _
     seat = int(view["seat"])
     c.chip(24, 20, seat, 32)
     pen.text((66, 36), _name(names, seat, lang), 28, INK, style="condensed", anchor="lm", room=420)
-    pen.text((WIDTH - 24, 36), tr(lang, "secret"), 26, PLAGUE, anchor="rm")
+    pen.text((WIDTH - 24, 36), tr(lang, "secret"), 26, RED, anchor="rm")
     pen.text((24, 92), tr(lang, "your_hand"), 26, MUTED, anchor="lm")
     w, h, gap = 220, 120, 20
     for i, card in enumerate(hand[:4]):

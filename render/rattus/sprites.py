@@ -7,9 +7,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import (
+    CLASS_COLOURS,
     FAINT,
     INK,
     MUTED,
+    RED,
     RGB,
     WHITE,
     Point,
@@ -19,7 +21,7 @@ from render.common import (
     supersampled,
 )
 
-PLAGUE: RGB = (200, 30, 36)
+PLAGUE: RGB = RED
 PLAGUE_TINT: RGB = (246, 196, 190)
 RAT: RGB = (58, 44, 38)
 RAT_RIM: RGB = (196, 176, 150)
@@ -27,14 +29,9 @@ NEW: RGB = (255, 150, 0)
 
 # Token and card symbols: one colour each, with the letter always printed on it.
 SYMBOL_COLOURS: dict[str, RGB] = {
+    **CLASS_COLOURS,
     "M": (150, 24, 24),
     "A": (24, 24, 24),
-    "P": (134, 100, 52),
-    "B": (52, 104, 150),
-    "C": (120, 88, 156),
-    "K": (86, 92, 100),
-    "W": (46, 122, 80),
-    "R": (176, 130, 20),
     "O": (184, 92, 36),
     "?": (112, 102, 92),
 }
