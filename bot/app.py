@@ -20,7 +20,7 @@ from bot.scheduler import Announcer, Scheduler
 from bot.service import BotError, GameService, ServiceConfig
 from bot.store import Store
 from bot.translator import CatalogTranslator
-from bot.ui import DYNAMIC_ITEMS
+from bot.ui import DYNAMIC_ITEMS, CommandMentions
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +120,7 @@ class GameBot(commands.Bot):
         self.config = config
         self.store = Store(config.database_url)
         self.renderer = Renderer(config.render_threads, config.render_processes)
+        self.command_mentions = CommandMentions()
         self.service = GameService(self.store, config=service_config)
         self.publisher = Publisher(
             self,
@@ -128,6 +129,7 @@ class GameBot(commands.Bot):
             config=publisher_config,
             settle=self.service.settle,
             window_minutes=lambda game: self.service.settings_of(game).reaction_minutes,
+            commands=self.command_mentions,
         )
         self.service.publisher = self.publisher
         self.handlers = Handlers(self)
@@ -149,9 +151,9 @@ class GameBot(commands.Bot):
             if self.config.dev_guild_id:
                 guild = discord.Object(self.config.dev_guild_id)
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
+                self.command_mentions.learn(await self.tree.sync(guild=guild))
             else:
-                await self.tree.sync()
+                self.command_mentions.learn(await self.tree.sync())
         await self.service.resume()
         await self.publisher.resume()
         self.scheduler.start()

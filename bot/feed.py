@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.adapter import adapter_for
-from bot.store import GameRow, Post, PostRow
+from bot.store import GameRow, Post, PostRow, Schedule
 from engine.core.contract import Decision
 
 if TYPE_CHECKING:
@@ -71,6 +71,7 @@ class Batch:
     undone: bool
     ended: bool  # abandoned: only the old buttons go
     turn_changed: bool  # someone else must decide now: a new turn message (a new ping)
+    deadline: float | None = None  # when the turn clock of the seats to move runs out
 
     @property
     def over(self) -> bool:
@@ -181,6 +182,10 @@ class Feed:
             or any(seat not in decision.seats for seat in acted)
         )
         news = await self._news(game, state, first_seq, entries, decision, legal, before_last)
+        clock = (
+            await Schedule(self.store).get(game.id, "clock") if game.status == "active" else None
+        )
+        deadline = clock.due_at if clock is not None and clock.seq == game.seq else None
         return Batch(
             game=game,
             ids=[r.id for r in rows],
@@ -195,6 +200,7 @@ class Feed:
             undone=undone,
             ended=ended,
             turn_changed=turn_changed,
+            deadline=deadline,
         )
 
     async def _news(

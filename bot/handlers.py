@@ -632,6 +632,21 @@ class Handlers:
         await interaction.followup.send(_fit(text), ephemeral=True)
 
     @tracked
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """The Rematch button of a game-over message: a new lobby with the same players."""
+        try:
+            await defer_public(interaction)
+            await self.game_here(interaction, game_id)
+            row = await self.service.rematch(game_id, user_ref(interaction))
+            language = game_lang(row)
+            message = await public_answer(
+                interaction, self.lobby_text(row, language), view=lobby_view(row.id, language)
+            )
+            await self.service.store.set_message(row.id, "lobby", message.id)
+        except Exception as exc:
+            await reply_error(interaction, exc)
+
+    @tracked
     async def abandon(self, interaction: Interaction) -> None:
         """/game abandon: end the game (creator or Manage Server)."""
         require_guild(interaction)

@@ -41,11 +41,11 @@ from tenacity import (
     wait_exponential_jitter,
 )
 
-from bot.adapter import GameAdapter, adapter_for, who
+from bot.adapter import GameAdapter, adapter_for, mark, who
 from bot.feed import Batch, DirectMessage, Feed, SeatNews
 from bot.i18n import language, t
 from bot.store import GameRow, Post
-from bot.ui import picker_view, turn_view
+from bot.ui import CommandMentions, picker_view, rematch_view, turn_view
 
 if TYPE_CHECKING:
     from bot.rendering import Renderer
@@ -56,6 +56,9 @@ LIMIT = 2000  # Discord's message length
 MAX_LINES = 14
 TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes; keep a margin
 HOLD = 1.5  # how long a person's action waits for its interaction before posting without it
+# Lines saying that the bot decided for someone, or that the game changed hands: kept first
+# when a turn's story is cut short.
+HEADLINES = ("🤖", "⏰", "↩️", "🎲")
 
 
 def game_lang(game: GameRow) -> str:
@@ -145,6 +148,7 @@ class Publisher:
         config: PublisherConfig | None = None,
         settle: Callable[[int, float], Awaitable[None]] | None = None,
         window_minutes: Callable[[GameRow], float] | None = None,
+        commands: CommandMentions | None = None,
     ) -> None:
         self.client = client
         self.feed = feed
@@ -152,6 +156,7 @@ class Publisher:
         self.config = config or PublisherConfig()
         self._settle = settle
         self._window_minutes = window_minutes or (lambda game: 60.0)
+        self.commands = commands or CommandMentions()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._holds: dict[int, tuple[int, float]] = {}
@@ -383,52 +388,80 @@ class Publisher:
         image = await self.renderer.board(game.game, batch.view, names, lang)
         summary = self.renderer.summary(game.game, batch.view, names, lang)
         name = board_name(game.id, batch.seq)
-        file = discord.File(io.BytesIO(image), name, description=summary[:1024])
+        # The whole story of the batch is the image's description (its alt text) and in
+        # /game log; the message itself stays short enough for a phone's notification.
+        alt = fit(lines, summary, limit=1024)
+
+        def board() -> discord.File:
+            return discord.File(io.BytesIO(image), name, description=alt)
+
         if batch.over:
             await self._strip(game, offer)
             ranking = adapter.ranking_lines(batch.result or {}, names, lang)
-            tail = t("game.over", lang) + "\n" + "\n".join(ranking)
+            everyone = " ".join(
+                f"<@{p.user_id}>" for p in game.seated() if p.user_id is not None and not p.is_ai
+            )
+            head = t("game.over", lang, who=everyone)
             self._turn_lines.pop(game.id, None)
-            return await self._send(batch, offer, content=fit(lines[-MAX_LINES:], tail), file=file)
+            content = "\n".join([head, *self._short(lines, 2, lang), *ranking])
+            return await self._send(
+                batch,
+                offer,
+                content=content[:LIMIT],
+                file=board(),
+                view=rematch_view(game.id, lang),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
         buttons = turn_view(
             adapter, game.id, batch.seq, batch.legal, lang, window=batch.decision.window
         )
         if batch.turn_changed or not game.turn_message_id:
             await self._strip(game, offer)
-            self._turn_lines[game.id] = lines[-MAX_LINES:]
+            self._turn_lines[game.id] = list(lines)
             return await self._send(
                 batch,
                 offer,
-                content=self._turn_text(batch, adapter, names, lang, summary),
-                file=file,
+                content=self._turn_text(batch, adapter, lang),
+                file=board(),
                 view=buttons or discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         kept = self._turn_lines.setdefault(game.id, [])
         kept.extend(lines)
-        del kept[:-MAX_LINES]
         try:
             await self._edit(
                 game,
                 game.turn_message_id,
                 offer,
-                content=self._turn_text(batch, adapter, names, lang, summary),
-                attachments=[file],
+                content=self._turn_text(batch, adapter, lang),
+                attachments=[board()],
                 view=buttons,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.NotFound:
             # Someone deleted the turn message: post a fresh one.
-            fresh = discord.File(io.BytesIO(image), name, description=summary[:1024])
             return await self._send(
                 batch,
                 offer,
-                content=self._turn_text(batch, adapter, names, lang, summary),
-                file=fresh,
+                content=self._turn_text(batch, adapter, lang),
+                file=board(),
                 view=buttons or discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         return None
+
+    def _short(self, lines: Sequence[str], keep: int, lang: str) -> list[str]:
+        """At most `keep` lines of narration: the newest, and how many more /game log has
+        (never cut silently)."""
+        if len(lines) <= keep:
+            return list(lines)
+        log_ = self.commands.mention("game log")
+        heads = [line for line in lines if line.startswith(HEADLINES)]
+        if heads:
+            # Who decided for whom (a clock, a timeout, a stand-in) matters most.
+            return [heads[0], t("turn.more", lang, count=len(lines) - 1, log=log_)][:keep]
+        more = len(lines) - (keep - 1)
+        return [t("turn.more", lang, count=more, log=log_), *lines[-(keep - 1) :]]
 
     def _lines(
         self, batch: Batch, adapter: GameAdapter, names: Sequence[str], lang: str
@@ -464,23 +497,20 @@ class Publisher:
             lines.extend(public_lines(adapter, entry.events, names, lang))
         return lines
 
-    def _turn_text(
-        self,
-        batch: Batch,
-        adapter: GameAdapter,
-        names: Sequence[str],
-        lang: str,
-        summary: str,
-    ) -> str:
+    def _turn_text(self, batch: Batch, adapter: GameAdapter, lang: str) -> str:
+        """The turn message: first whom it asks and what (and until when), so a phone's
+        notification starts with it; then at most two lines of what happened."""
         movers = sorted(batch.decision.seats)
         ask = adapter.prompt(batch.view, batch.decision, movers[0], lang) if movers else ""
-        tail = t("turn.ping", lang, who=self.mentions(batch.game, movers), what=ask)
-        if len(tail) + len(summary) + 2 < LIMIT // 2:
-            tail = tail + "\n" + summary
-        return fit(self._turn_lines.get(batch.game.id, []), tail)
+        ping = t("turn.ping", lang, who=self.mentions(batch.game, movers, marks=True), what=ask)
+        if batch.deadline is not None:
+            ping += t("turn.deadline", lang, when=f"<t:{int(batch.deadline)}:R>")
+        story = self._short(self._turn_lines.get(batch.game.id, []), 2, lang)
+        return "\n".join([ping, *story])[:LIMIT]
 
-    def mentions(self, game: GameRow, seats: Sequence[int]) -> str:
-        """Who must decide now: a mention for people, a name for AI seats."""
+    def mentions(self, game: GameRow, seats: Sequence[int], *, marks: bool = False) -> str:
+        """Who must decide now: a mention for people (with their seat's mark), a name for AI
+        seats."""
         names = names_of(game)
         out = []
         for seat in sorted(seats):
@@ -489,7 +519,7 @@ class Publisher:
                 # An AI seat, or a person the AI stands in for: no ping for the absent.
                 out.append(f"{who(names, seat)} 🤖")
             else:
-                out.append(f"<@{player.user_id}>")
+                out.append(f"{mark(seat)} <@{player.user_id}>" if marks else f"<@{player.user_id}>")
         return ", ".join(out)
 
     # ------------------------------------------------------------------ Discord calls

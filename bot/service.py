@@ -383,6 +383,31 @@ class GameService:
         self._kick_ai(game.id)
         return outcome
 
+    async def rematch(self, game_id: int, user: UserRef) -> GameRow:
+        """A new lobby in an ended game's channel, with its options, settings and players
+        (the person asking creates it; the others are in it and may leave)."""
+        old = await self.store.get_game(game_id)
+        if old.status not in ("over", "abandoned"):
+            raise BotError("rematch_not_over")
+        if old.player_of(user.id) is None:
+            raise BotError("not_in_game")
+        lobby = await self.new_lobby(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            creator=user,
+            game=old.game,
+            options=old.options,
+            settings=old.settings,
+        )
+        for player in sorted(old.players, key=lambda p: p.position):
+            if player.is_ai:
+                await self.store.add_player(lobby.id, user_id=None, name=player.name, is_ai=True)
+            elif player.user_id is not None and player.user_id != user.id:
+                await self.store.add_player(
+                    lobby.id, user_id=player.user_id, name=player.name, locale=player.locale
+                )
+        return await self.store.get_game(lobby.id)
+
     async def abandon(self, channel_id: int, user: UserRef) -> GameRow:
         """End a game without a result (its creator, or a member with Manage Server)."""
         game = await self.game_in(channel_id)
@@ -519,16 +544,17 @@ class GameService:
         return outcome
 
     async def _committed(self, outcome: Outcome) -> None:
-        # The change and its post are stored: wake the publisher (after a person's action it
-        # waits a moment for the interaction, which posts without using the channel's rate
-        # limit), then plan reminders and clocks. A failure here must not undo the change.
-        hold = outcome.seq if outcome.origin == "player" else None
-        self.publisher.notify(outcome.game.id, hold=hold)
+        # The change and its post are stored: plan reminders and clocks (first, so the post
+        # can show the new turn clock's deadline), then wake the publisher (after a person's
+        # action it waits a moment for the interaction, which posts without using the
+        # channel's rate limit). A failure here must not undo the change.
         for plan in self.planners:
             try:
                 await plan(outcome)
             except Exception:
                 log.exception("game %s: planning after seq %s failed", outcome.game.id, outcome.seq)
+        hold = outcome.seq if outcome.origin == "player" else None
+        self.publisher.notify(outcome.game.id, hold=hold)
 
     # ------------------------------------------------------------------ AI seats
 

@@ -187,6 +187,61 @@ class RequestButton(
         await interaction.client.handlers.vote(interaction, self.request_id, self.vote == "yes")
 
 
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rr:(?P<game>\d+)",
+):
+    """On a game-over message: a new lobby here with the same players and options."""
+
+    def __init__(self, game: int, *, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.success, custom_id=f"rr:{game}"
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> RematchButton:
+        """Rebuild the button from a click."""
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["game"]), label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the bot's handlers."""
+        await interaction.client.handlers.rematch(interaction, self.game)
+
+
+def rematch_view(game_id: int, lang: str) -> discord.ui.View:
+    """The button of a game-over message."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id, label=t("rematch.button", lang)))
+    return view
+
+
+class CommandMentions:
+    """Slash commands as clickable mentions (</game hand:id>), which Discord shows in each
+    reader's language; plain `/game hand` until the commands are synced."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+
+    def learn(self, commands: Sequence[Any]) -> None:
+        """Remember the ids of synced top-level commands (app_commands.AppCommand)."""
+        for command in commands:
+            self.ids[str(command.name)] = int(command.id)
+
+    def mention(self, path: str) -> str:
+        """`path` ("game hand") as a mention, or in code style when its id is unknown."""
+        found = self.ids.get(path.split()[0])
+        return f"</{path}:{found}>" if found else f"`/{path}`"
+
+
 def request_view(request_id: int, lang: str) -> discord.ui.View:
     """Agree / refuse buttons of a request message."""
     view = discord.ui.View(timeout=None)
@@ -195,7 +250,7 @@ def request_view(request_id: int, lang: str) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (TurnButton, PickSelect, LobbyButton, RequestButton)
+DYNAMIC_ITEMS = (TurnButton, PickSelect, LobbyButton, RequestButton, RematchButton)
 
 
 def lobby_view(game_id: int, lang: str) -> discord.ui.View:

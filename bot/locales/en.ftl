@@ -53,7 +53,7 @@ export-note = The game record (the seed is added once the game has ended, since 
 export-note_seed = The game record, with its seed: `/game replay` can show any turn from it.
 game-abandoned = Game #{ $id } was abandoned by { $player }.
 game-left = { $player } left the game.
-game-over = 🏁 **The game is over.** Final ranking:
+game-over = 🏁 **The game is over.** { $who }
 game-started =
     🎲 Game #{ $id } begins! Turn order:
     { $order }
@@ -129,3 +129,10 @@ error-bad_setup = This game has no set-up option: { $setup }
 done_unconfirmed = ✅ { $what } (done; the confirmation could not be shown)
 error-busy = The game's storage is busy right now: nothing was changed. Please try again in a minute.
 error-stale_command = This command has changed since your Discord showed it: try again in a moment (or reload Discord).
+turn-deadline = {" "}· ⏰ { $when }
+turn-more = … { $count ->
+        [one] one more line
+       *[other] { $count } more lines
+    } in { $log }
+rematch-button = Rematch
+error-rematch_not_over = The game is not over yet: finish it (or abandon it) first.

@@ -126,7 +126,7 @@ export-note = L'historique de la partie (la graine y sera ajoutée à la fin de 
 export-note_seed = L'historique de la partie, avec sa graine : `/game replay` peut en montrer n'importe quel tour.
 game-abandoned = La partie n°{ $id } a été abandonnée par { $player }.
 game-left = { $player } a quitté la partie.
-game-over = 🏁 **La partie est finie.** Classement final :
+game-over = 🏁 **La partie est finie.** { $who }
 game-started =
     🎲 La partie n°{ $id } commence ! Ordre du tour :
     { $order }
@@ -207,3 +207,10 @@ cmd-variant = variante
 cmd-setup = mise-en-place
 cmd-Minutes-to-answer-a-decision-outside-one-s-turn = Minutes pour répondre à une décision hors de son tour
 error-stale_command = Cette commande a changé depuis que Discord vous l'a affichée : réessayez dans un instant (ou rechargez Discord).
+turn-deadline = {" "}· ⏰ { $when }
+turn-more = … { $count ->
+        [one] une ligne de plus
+       *[other] { $count } lignes de plus
+    } dans { $log }
+rematch-button = Revanche
+error-rematch_not_over = La partie n'est pas finie : terminez-la (ou abandonnez-la) d'abord.
