@@ -236,7 +236,9 @@ class Store:
         if cls is Store:
             name = backend_name(url)
             if name == "postgres":
-                raise UnsupportedDatabase("PostgreSQL support is not part of this build yet.")
+                from bot.store.postgres import PostgresStore
+
+                target = PostgresStore
             else:
                 from bot.store.sqlite import SqliteStore
 
