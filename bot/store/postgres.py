@@ -255,8 +255,9 @@ class PostgresStore(Store):
                     now,
                 )
             except asyncpg.UniqueViolationError as exc:
-                # games_open_in_channel: one lobby or active game per channel.
-                raise ChannelBusy(str(exc)) from exc
+                if exc.constraint_name != "games_open_in_channel":
+                    raise
+                raise ChannelBusy(f"channel {channel_id} already has an open game") from exc
         return int(game_id)
 
     async def get_game(self, game_id: int) -> GameRow:
