@@ -4,12 +4,15 @@ processes at once, the column types."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import asyncpg
 import pytest
 
 import bot.store.postgres as pg
 from bot.store import Store, StoreBusy, StoreError, StoreReadOnly, migrations
+from discord_double import DiscordDouble
+from tests.bot.test_main import _run as run_bot
 
 
 async def make_read_only(conn: asyncpg.Connection, url: str) -> None:
@@ -141,3 +144,45 @@ async def test_an_unreachable_server_is_one_clear_error_without_the_password() -
         await store.open()
     assert "s3cret" not in str(err.value)
     assert "postgresql://bot:***@127.0.0.1:1/rattus" in str(err.value)
+
+
+async def _start_bot(database_url: str, tmp_path: Path) -> str:
+    """Run `python -m bot` against the Discord double; its last line of stderr."""
+    async with DiscordDouble() as double:
+        env = {
+            "DISCORD_TOKEN": "any-token",
+            "DISCORD_API_BASE": double.api_base,
+            "DISCORD_GATEWAY_URL": double.gateway_url,
+            "DATABASE_URL": database_url,
+            "RENDER_PROCESSES": "0",
+        }
+        done = await asyncio.to_thread(run_bot, env, tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("postgresql://bot:s3cret@127.0.0.1:1/rattus", "cannot be reached"),
+        ("mysql://bot@127.0.0.1/rattus", "scheme 'mysql' is not supported"),
+    ],
+)
+async def test_the_bot_stops_with_one_line_when_it_cannot_use_the_database(
+    url: str, words: str, tmp_path: Path
+) -> None:
+    last = await _start_bot(url, tmp_path)
+    assert last.startswith("rattus-bot: ") and words in last and "s3cret" not in last
+
+
+async def test_the_bot_stops_with_one_line_on_a_read_only_postgresql(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        await make_read_only(conn, postgres_url)
+    finally:
+        await conn.close()
+    last = await _start_bot(postgres_url, tmp_path)
+    assert last.startswith("rattus-bot: the database postgresql://") and "cannot be written" in last
