@@ -1,7 +1,8 @@
-"""The store: SQLite through aiosqlite, numbered migrations, an append-only action log.
+"""The SQLite backend of the store: aiosqlite, numbered migrations, an append-only action log.
 
 One connection per process, WAL journal, every write inside `transaction()` (an asyncio lock
-around BEGIN IMMEDIATE ... COMMIT), so coroutines never share an open transaction. An append
+around BEGIN IMMEDIATE ... COMMIT), so coroutines never share an open transaction, and every
+read-modify-write holds SQLite's write lock, which other processes respect too. An append
 names the sequence number it expects; a different current number raises StaleGame, so of two
 conflicting actions exactly one is stored.
 """
@@ -10,184 +11,41 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
 import aiosqlite
 
-SNAPSHOT_EVERY = 8  # actions between two state snapshots; loading replays at most this many
+from bot.store.base import (
+    SNAPSHOT_EVERY,
+    ActionRow,
+    ChannelBusy,
+    GameNotFound,
+    GameRow,
+    JobRow,
+    PlayerRow,
+    Post,
+    PostRow,
+    RequestRow,
+    Requests,
+    Schedule,
+    StaleGame,
+    Store,
+    StoreBusy,
+    StoreError,
+    StoreReadOnly,
+    UnsupportedDatabase,
+    migrations,
+)
+
 # SQLite waits at most this long (ms) inside its own thread for another process's write lock;
 # longer waits happen here, in asyncio, so one slow write never stalls every other game.
 BUSY_TIMEOUT_MS = 50
 BUSY_PATIENCE = 30.0  # seconds a write waits for the lock before giving up (StoreBusy)
-
-
-class StoreError(Exception):
-    """Base of the store's errors."""
-
-
-class StaleGame(StoreError):
-    """Someone acted first: the game's sequence number is not the expected one."""
-
-    def __init__(self, game_id: int, expected: int, current: int) -> None:
-        super().__init__(f"game {game_id}: expected seq {expected}, found {current}")
-        self.game_id = game_id
-        self.expected = expected
-        self.current = current
-
-
-class GameNotFound(StoreError):
-    """No such game."""
-
-
-class ChannelBusy(StoreError):
-    """The channel already has an open game."""
-
-
-class StoreBusy(StoreError):
-    """Another process held the database's write lock for too long: nothing was changed."""
-
-
-class StoreReadOnly(StoreError):
-    """The database cannot be written (a read-only file or folder, a full disk)."""
-
-
-class UnsupportedDatabase(StoreError):
-    """DATABASE_URL names a database this build cannot use."""
-
-
-@dataclass(slots=True)
-class PlayerRow:
-    """A player of a game (a lobby member until the game starts)."""
-
-    game_id: int
-    position: int
-    user_id: int | None
-    name: str
-    seat: int | None
-    is_ai: bool
-    joined_at: float
-    left_at: float | None
-    dm_closed: bool
-    locale: str | None
-    muted: bool = False
-    remind_dm: bool = False
-    stand_in: bool = False
-
-    @property
-    def automated(self) -> bool:
-        """True when the bot plays this seat (an AI seat, or a stand-in for a person)."""
-        return self.is_ai or self.stand_in
-
-
-@dataclass(slots=True)
-class JobRow:
-    """A planned reminder, turn clock or reaction timeout."""
-
-    game_id: int
-    kind: str
-    seq: int
-    due_at: float
-    count: int
-    seats: list[int]
-
-
-@dataclass(slots=True)
-class RequestRow:
-    """A request that needs the other players' agreement (undo, takeover)."""
-
-    id: int
-    game_id: int
-    kind: str
-    seq: int
-    requester_id: int
-    target_seat: int | None
-    needed: list[int]
-    agreed: list[int]
-    status: str
-    message_id: int | None
-    created_at: float
-
-
-@dataclass(slots=True)
-class GameRow:
-    """A game's row with its players."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    game: str
-    options: dict[str, Any]
-    settings: dict[str, Any]
-    status: str
-    creator_id: int
-    seed: int
-    seq: int
-    lobby_message_id: int | None
-    turn_message_id: int | None
-    created_at: float
-    updated_at: float
-    ended_at: float | None
-    players: list[PlayerRow] = field(default_factory=list)
-
-    def seated(self) -> list[PlayerRow]:
-        """Players with a seat, by seat."""
-        return sorted((p for p in self.players if p.seat is not None), key=lambda p: p.seat or 0)
-
-    def player_of(self, user_id: int) -> PlayerRow | None:
-        """The player row of a Discord user, if they are in this game."""
-        for p in self.players:
-            if p.user_id == user_id:
-                return p
-        return None
-
-    def player_at(self, seat: int) -> PlayerRow:
-        """The player in `seat`."""
-        for p in self.players:
-            if p.seat == seat:
-                return p
-        raise KeyError(seat)
-
-
-@dataclass(frozen=True, slots=True)
-class Post:
-    """Something to show on Discord, written with the change that causes it."""
-
-    kind: str  # start, action, undo, notice, end, dm
-    payload: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
-class PostRow:
-    """A stored post waiting in the outbox."""
-
-    id: int
-    game_id: int
-    seq: int
-    kind: str
-    payload: dict[str, Any]
-    created_at: float
-
-
-@dataclass(slots=True)
-class ActionRow:
-    """One stored action."""
-
-    game_id: int
-    seq: int
-    seat: int
-    actor_id: int | None
-    origin: str
-    action: str
-    events: list[dict[str, Any]]
-    at: float
 
 
 def sqlite_path(url: str) -> str:
@@ -213,28 +71,14 @@ def _sqlite_parts(url: str) -> tuple[str, str]:
     return path or ":memory:", query
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(number, name, sql) of every migration in bot/migrations, in order."""
-    out = []
-    folder = resources.files("bot").joinpath("migrations")
-    for entry in folder.iterdir():
-        m = re.fullmatch(r"(\d{4})_(\w+)\.sql", entry.name)
-        if m:
-            out.append((int(m.group(1)), m.group(2), entry.read_text("utf-8")))
-    out.sort()
-    numbers = [n for n, _, _ in out]
-    assert numbers == list(range(1, len(out) + 1)), f"migrations must be numbered 1..n: {numbers}"
-    return out
-
-
-class Store:
-    """All database access of the bot."""
+class SqliteStore(Store):
+    """The store in a SQLite file (the default)."""
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(url, clock=clock)
         self.path, self._query = _sqlite_parts(url)
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
-        self._clock = clock
 
     # ------------------------------------------------------------------ life cycle
 
@@ -295,7 +139,7 @@ class Store:
         """Apply every migration newer than the database; refuse a database newer than us."""
         async with self._lock:
             version = await self.user_version()
-            known = migrations()
+            known = migrations("sqlite")
             if version > len(known):
                 raise StoreError(
                     f"the database is at version {version}, newer than this bot ({len(known)})"
@@ -305,6 +149,10 @@ class Store:
                 await self.db.executescript(sql)
                 assert await self.user_version() == number, f"migration {number} left no version"
             return len(known)
+
+    async def schema_version(self) -> int:
+        """The schema version stored in the database (SQLite's user_version)."""
+        return await self.user_version()
 
     async def user_version(self) -> int:
         """The schema version stored in the database."""
@@ -452,11 +300,18 @@ class Store:
             await db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
 
     async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> None:
-        """Replace a game's settings."""
+        """Store these settings of a game (keys not given stay as they are)."""
+        # Read and written under the write lock that BEGIN IMMEDIATE took, so no other process
+        # changes them in between. (SQLite's json_patch would drop keys set to null.)
         async with self.transaction() as db:
+            async with db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                return
+            merged = {**json.loads(row["settings"]), **settings}
             await db.execute(
                 "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
-                (_json(settings), self._clock(), game_id),
+                (_json(merged), self._clock(), game_id),
             )
 
     # ------------------------------------------------------------------ players
@@ -730,11 +585,10 @@ def _post(r: aiosqlite.Row) -> PostRow:
     )
 
 
-class Schedule:
-    """The jobs table: reminders, turn clocks and reaction timeouts that survive restarts."""
+class SqliteSchedule(Schedule):
+    """The jobs table of a SQLite store."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    store: SqliteStore
 
     async def put(
         self,
@@ -826,11 +680,10 @@ class Schedule:
         return float(row[0]) if row and row[0] is not None else None
 
 
-class Requests:
-    """The requests table: undo and takeover requests waiting for consent."""
+class SqliteRequests(Requests):
+    """The requests table of a SQLite store."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    store: SqliteStore
 
     async def create(
         self,
@@ -1006,3 +859,7 @@ def _action(r: aiosqlite.Row) -> ActionRow:
         events=json.loads(r["events"]),
         at=r["at"],
     )
+
+
+SqliteStore.schedule_type = SqliteSchedule
+SqliteStore.requests_type = SqliteRequests

@@ -1,0 +1,12 @@
+-- The outbox: what must be shown on Discord, written in the same transaction as the change
+-- that caused it, and deleted once posted. A per-game publisher drains it in order.
+
+CREATE TABLE outbox (
+    id BIGSERIAL PRIMARY KEY,
+    game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,               -- the game's sequence number once this change is made
+    kind TEXT NOT NULL,                 -- start, action, undo, notice, end, dm
+    payload JSONB NOT NULL DEFAULT '{}',
+    created_at DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX outbox_by_game ON outbox (game_id, id);

@@ -1,0 +1,556 @@
+"""The store's interface, its rows and errors, and the choice of a backend from DATABASE_URL.
+
+The rest of the bot sees only what is here: no driver type, placeholder style or SQL dialect.
+`Store(url)` gives the backend that the URL names (as `pathlib.Path(...)` gives a
+`PosixPath`), and `Schedule(store)` / `Requests(store)` give that backend's jobs and requests.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, ClassVar
+from urllib.parse import urlsplit
+
+SNAPSHOT_EVERY = 8  # actions between two state snapshots; loading replays at most this many
+
+
+class StoreError(Exception):
+    """Base of the store's errors."""
+
+
+class StaleGame(StoreError):
+    """Someone acted first: the game's sequence number is not the expected one."""
+
+    def __init__(self, game_id: int, expected: int, current: int) -> None:
+        super().__init__(f"game {game_id}: expected seq {expected}, found {current}")
+        self.game_id = game_id
+        self.expected = expected
+        self.current = current
+
+
+class GameNotFound(StoreError):
+    """No such game."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an open game."""
+
+
+class StoreBusy(StoreError):
+    """Another process held a lock the change needed for too long: nothing was changed."""
+
+
+class StoreReadOnly(StoreError):
+    """The database cannot be written (a read-only file, folder, server or role; a full disk)."""
+
+
+class UnsupportedDatabase(StoreError):
+    """DATABASE_URL names a database this build cannot use."""
+
+
+@dataclass(slots=True)
+class PlayerRow:
+    """A player of a game (a lobby member until the game starts)."""
+
+    game_id: int
+    position: int
+    user_id: int | None
+    name: str
+    seat: int | None
+    is_ai: bool
+    joined_at: float
+    left_at: float | None
+    dm_closed: bool
+    locale: str | None
+    muted: bool = False
+    remind_dm: bool = False
+    stand_in: bool = False
+
+    @property
+    def automated(self) -> bool:
+        """True when the bot plays this seat (an AI seat, or a stand-in for a person)."""
+        return self.is_ai or self.stand_in
+
+
+@dataclass(slots=True)
+class JobRow:
+    """A planned reminder, turn clock or reaction timeout."""
+
+    game_id: int
+    kind: str
+    seq: int
+    due_at: float
+    count: int
+    seats: list[int]
+
+
+@dataclass(slots=True)
+class RequestRow:
+    """A request that needs the other players' agreement (undo, takeover)."""
+
+    id: int
+    game_id: int
+    kind: str
+    seq: int
+    requester_id: int
+    target_seat: int | None
+    needed: list[int]
+    agreed: list[int]
+    status: str
+    message_id: int | None
+    created_at: float
+
+
+@dataclass(slots=True)
+class GameRow:
+    """A game's row with its players."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    status: str
+    creator_id: int
+    seed: int
+    seq: int
+    lobby_message_id: int | None
+    turn_message_id: int | None
+    created_at: float
+    updated_at: float
+    ended_at: float | None
+    players: list[PlayerRow] = field(default_factory=list)
+
+    def seated(self) -> list[PlayerRow]:
+        """Players with a seat, by seat."""
+        return sorted((p for p in self.players if p.seat is not None), key=lambda p: p.seat or 0)
+
+    def player_of(self, user_id: int) -> PlayerRow | None:
+        """The player row of a Discord user, if they are in this game."""
+        for p in self.players:
+            if p.user_id == user_id:
+                return p
+        return None
+
+    def player_at(self, seat: int) -> PlayerRow:
+        """The player in `seat`."""
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """Something to show on Discord, written with the change that causes it."""
+
+    kind: str  # start, action, undo, notice, end, dm
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class PostRow:
+    """A stored post waiting in the outbox."""
+
+    id: int
+    game_id: int
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: float
+
+
+@dataclass(slots=True)
+class ActionRow:
+    """One stored action."""
+
+    game_id: int
+    seq: int
+    seat: int
+    actor_id: int | None
+    origin: str
+    action: str
+    events: list[dict[str, Any]]
+    at: float
+
+
+BACKENDS = ("sqlite", "postgres")
+
+
+def backend_name(url: str) -> str:
+    """The backend a DATABASE_URL names: "sqlite" (a sqlite:// URL or a bare path) or
+    "postgres" (postgresql:// or postgres://); UnsupportedDatabase for anything else."""
+    if "://" not in url:
+        return "sqlite"  # a bare path
+    scheme = urlsplit(url).scheme.lower()
+    if scheme in ("sqlite", "sqlite3"):
+        return "sqlite"
+    if scheme in ("postgresql", "postgres"):
+        return "postgres"
+    raise UnsupportedDatabase(
+        f"DATABASE_URL scheme {scheme!r} is not supported: use sqlite:///path.db"
+        " or postgresql://user:password@host/database."
+    )
+
+
+def migrations(backend: str = "sqlite") -> list[tuple[int, str, str]]:
+    """(number, name, sql) of every migration of a backend (bot/migrations/<backend>/), in
+    order."""
+    if backend not in BACKENDS:
+        raise ValueError(backend)
+    out = []
+    folder = resources.files("bot").joinpath("migrations", backend)
+    for entry in folder.iterdir():
+        m = re.fullmatch(r"(\d{4})_(\w+)\.sql", entry.name)
+        if m:
+            out.append((int(m.group(1)), m.group(2), entry.read_text("utf-8")))
+    out.sort()
+    numbers = [n for n, _, _ in out]
+    assert numbers == list(range(1, len(out) + 1)), f"migrations must be numbered 1..n: {numbers}"
+    return out
+
+
+def _unsupported(self: object, name: str) -> NotImplementedError:
+    return NotImplementedError(f"{type(self).__name__} does not implement {name}")
+
+
+class Store:
+    """All database access of the bot: `Store(url)` is the backend that `url` names.
+
+    Every method is one transaction of its own (or a single statement): no lock is held once
+    it returns, so none is held across rendering or Discord calls. Every read-modify-write is
+    atomic in the database itself, so several processes may share one database.
+    """
+
+    schedule_type: ClassVar[type[Schedule]]
+    requests_type: ClassVar[type[Requests]]
+
+    def __new__(cls, url: str, *, clock: Callable[[], float] = time.time) -> Store:
+        """The backend that `url` names (SQLite by default, PostgreSQL for postgresql://)."""
+        target: type[Store] = cls
+        if cls is Store:
+            name = backend_name(url)
+            if name == "postgres":
+                from bot.store.postgres import PostgresStore
+
+                target = PostgresStore
+            else:
+                from bot.store.sqlite import SqliteStore
+
+                target = SqliteStore
+        return super().__new__(target)
+
+    def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
+        self.url = url
+        self._clock = clock
+
+    # ------------------------------------------------------------------ life cycle
+
+    async def open(self) -> None:
+        """Connect, apply pending migrations, and make sure the database can be written
+        (StoreReadOnly otherwise)."""
+        raise _unsupported(self, "open")
+
+    async def close(self) -> None:
+        """Close the connections."""
+        raise _unsupported(self, "close")
+
+    async def check_writable(self) -> None:
+        """Start-up: make sure the database can be written (StoreReadOnly otherwise)."""
+        raise _unsupported(self, "check_writable")
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the database; refuse a database newer than us.
+        Returns the schema version."""
+        raise _unsupported(self, "migrate")
+
+    async def schema_version(self) -> int:
+        """The schema version stored in the database (0 when empty)."""
+        raise _unsupported(self, "schema_version")
+
+    # ------------------------------------------------------------------ games
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: Mapping[str, Any],
+        settings: Mapping[str, Any],
+        creator_id: int,
+        seed: int,
+    ) -> int:
+        """Create a lobby; ChannelBusy when the channel already has an open game."""
+        raise _unsupported(self, "create_game")
+
+    async def get_game(self, game_id: int) -> GameRow:
+        """A game with its players; GameNotFound if there is none."""
+        raise _unsupported(self, "get_game")
+
+    async def open_game_in(self, channel_id: int) -> GameRow | None:
+        """The lobby or active game of a channel, if any."""
+        raise _unsupported(self, "open_game_in")
+
+    async def latest_game_in(self, channel_id: int) -> GameRow | None:
+        """The open game of a channel, or else the one that ended last."""
+        raise _unsupported(self, "latest_game_in")
+
+    async def games_in_guild(self, guild_id: int, statuses: Iterable[str]) -> list[GameRow]:
+        """Games of a server with one of these statuses, newest first."""
+        raise _unsupported(self, "games_in_guild")
+
+    async def active_game_ids(self) -> list[int]:
+        """Ids of every lobby and active game."""
+        raise _unsupported(self, "active_game_ids")
+
+    async def set_status(self, game_id: int, status: str, post: Post | None = None) -> None:
+        """Change a game's status (ended_at is set when it ends) and queue `post`."""
+        raise _unsupported(self, "set_status")
+
+    async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
+        """Remember the lobby or turn message of a game."""
+        raise _unsupported(self, "set_message")
+
+    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> None:
+        """Store these settings of a game: the keys given replace the stored ones, in the
+        database (keys not given stay as they are), so two changes at once both land."""
+        raise _unsupported(self, "update_settings")
+
+    # ------------------------------------------------------------------ players
+
+    async def players(self, game_id: int) -> list[PlayerRow]:
+        """Every player of a game, in join order."""
+        raise _unsupported(self, "players")
+
+    async def add_player(
+        self,
+        game_id: int,
+        *,
+        user_id: int | None,
+        name: str,
+        is_ai: bool = False,
+        locale: str | None = None,
+    ) -> PlayerRow:
+        """Add a lobby member (a person, or an AI seat when user_id is None)."""
+        raise _unsupported(self, "add_player")
+
+    async def remove_player(self, game_id: int, position: int) -> None:
+        """Remove a lobby member."""
+        raise _unsupported(self, "remove_player")
+
+    async def mark_left(self, game_id: int, position: int, left: bool = True) -> None:
+        """Mark a seated player as gone (or back)."""
+        raise _unsupported(self, "mark_left")
+
+    async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
+        """Remember whether a player's DMs are closed."""
+        raise _unsupported(self, "set_dm_closed")
+
+    async def set_player_flag(self, game_id: int, position: int, flag: str, value: bool) -> None:
+        """Set muted, remind_dm or stand_in for one player."""
+        raise _unsupported(self, "set_player_flag")
+
+    async def start_game(
+        self,
+        game_id: int,
+        seats: Mapping[int, int],
+        state: Mapping[str, Any],
+        post: Post | None = None,
+    ) -> None:
+        """Seat the players (position -> seat), store the set-up state, mark the game active,
+        and queue `post` in the same transaction; StaleGame unless the game is a lobby."""
+        raise _unsupported(self, "start_game")
+
+    # ------------------------------------------------------------------ the log
+
+    async def append(
+        self,
+        game_id: int,
+        *,
+        expected_seq: int,
+        seat: int,
+        actor_id: int | None,
+        origin: str,
+        action: str,
+        events: list[dict[str, Any]],
+        state: Mapping[str, Any],
+        over: bool,
+        post: Post | None = None,
+    ) -> int:
+        """Store one applied action as seq expected_seq + 1; StaleGame if someone was first.
+
+        The new state is snapshotted every SNAPSHOT_EVERY actions and at the end of the game;
+        `post` is queued in the outbox in the same transaction. Returns the new sequence
+        number; the action (and its post) are durable when this returns.
+        """
+        raise _unsupported(self, "append")
+
+    async def truncate(
+        self, game_id: int, *, expected_seq: int, keep: int, post: Post | None = None
+    ) -> None:
+        """Drop the actions after `keep` (undo) and queue `post`; StaleGame if someone acted
+        meanwhile."""
+        raise _unsupported(self, "truncate")
+
+    async def latest_snapshot(
+        self, game_id: int, at_most: int | None = None
+    ) -> tuple[int, dict[str, Any]]:
+        """(seq, state) of the newest snapshot, or the newest at or before `at_most`."""
+        raise _unsupported(self, "latest_snapshot")
+
+    async def actions(
+        self, game_id: int, *, after: int = 0, upto: int | None = None
+    ) -> list[ActionRow]:
+        """The stored actions with after < seq <= upto, in order."""
+        raise _unsupported(self, "actions")
+
+    async def count_actions(self, game_id: int) -> int:
+        """How many actions a game has stored."""
+        raise _unsupported(self, "count_actions")
+
+    # ------------------------------------------------------------------ the outbox
+
+    async def queue(self, game_id: int, post: Post, *, seq: int | None = None) -> None:
+        """Queue a post that no action causes (a notice, the end of a game); without `seq`
+        it carries the game's current sequence number."""
+        raise _unsupported(self, "queue")
+
+    async def posts(self, game_id: int, limit: int = 200) -> list[PostRow]:
+        """The posts of a game still waiting, oldest first."""
+        raise _unsupported(self, "posts")
+
+    async def games_with_posts(self) -> list[int]:
+        """Ids of the games that have posts waiting."""
+        raise _unsupported(self, "games_with_posts")
+
+    async def posted(
+        self,
+        game_id: int,
+        ids: list[int],
+        *,
+        turn_message_id: int | None = None,
+        clear_turn_message: bool = False,
+        then: list[Post] | None = None,
+    ) -> None:
+        """Posts shown: delete them, remember the new turn message, and queue what comes next
+        (the DMs of those posts), all in one transaction."""
+        raise _unsupported(self, "posted")
+
+
+class Schedule:
+    """The jobs table: reminders, turn clocks and reaction timeouts that survive restarts.
+
+    `Schedule(store)` is the jobs of that store's backend."""
+
+    def __new__(cls, store: Store) -> Schedule:
+        """The schedule of `store`'s backend."""
+        return super().__new__(store.schedule_type if cls is Schedule else cls)
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def put(
+        self,
+        game_id: int,
+        kind: str,
+        *,
+        seq: int,
+        due_at: float,
+        count: int = 0,
+        seats: list[int] | None = None,
+    ) -> None:
+        """Plan (or re-plan) the job `kind` of a game."""
+        raise _unsupported(self, "put")
+
+    async def all(self, game_id: int) -> dict[str, JobRow]:
+        """Every planned job of a game, by kind."""
+        raise _unsupported(self, "all")
+
+    async def replace(self, game_id: int, jobs: list[JobRow]) -> None:
+        """Make `jobs` the game's whole plan, in one transaction."""
+        raise _unsupported(self, "replace")
+
+    async def get(self, game_id: int, kind: str) -> JobRow | None:
+        """One job of a game, if planned."""
+        raise _unsupported(self, "get")
+
+    async def drop(self, game_id: int, *kinds: str) -> None:
+        """Forget jobs of a game (all of them when no kind is named)."""
+        raise _unsupported(self, "drop")
+
+    async def claim(self, job: JobRow, *, next_due: float | None) -> bool:
+        """Take a due job before acting on it: re-plan it at `next_due` or delete it.
+
+        Returns False when the job changed meanwhile (someone acted, or another process
+        claimed it first): then it is not ours. Claiming first means a restart never repeats a
+        reminder that was already sent; a later `next_due` also serves as a lease (see
+        bot.scheduler).
+        """
+        raise _unsupported(self, "claim")
+
+    async def due(self, now: float, limit: int = 100) -> list[JobRow]:
+        """Jobs due at `now`, oldest first."""
+        raise _unsupported(self, "due")
+
+    async def next_due(self) -> float | None:
+        """When the next job is due, if any."""
+        raise _unsupported(self, "next_due")
+
+
+class Requests:
+    """The requests table: undo and takeover requests waiting for consent.
+
+    `Requests(store)` is the requests of that store's backend."""
+
+    def __new__(cls, store: Store) -> Requests:
+        """The requests of `store`'s backend."""
+        return super().__new__(store.requests_type if cls is Requests else cls)
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def create(
+        self,
+        game_id: int,
+        kind: str,
+        *,
+        seq: int,
+        requester_id: int,
+        needed: list[int],
+        target_seat: int | None = None,
+        now: float,
+    ) -> RequestRow:
+        """Open a request; earlier open requests of the same kind become stale."""
+        raise _unsupported(self, "create")
+
+    async def get(self, request_id: int) -> RequestRow | None:
+        """A request by id."""
+        raise _unsupported(self, "get")
+
+    async def vote(self, request_id: int, user_id: int, agree: bool) -> tuple[str, RequestRow]:
+        """Count one vote atomically: ("waiting" | "done" | "refused", the request after it).
+
+        The read and the write are one transaction holding the request's lock, so two people
+        voting at once (even through two processes) both count. Raises
+        LookupError("request_closed") when the request is not open, PermissionError when this
+        user is not asked.
+        """
+        raise _unsupported(self, "vote")
+
+    async def update(
+        self,
+        request_id: int,
+        *,
+        agreed: list[int] | None = None,
+        status: str | None = None,
+        message_id: int | None = None,
+        expect_status: str = "open",
+    ) -> bool:
+        """Change a request that still has `expect_status`; False if it had changed."""
+        raise _unsupported(self, "update")
