@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 # One mark per seat, the colours of the board image's seat pieces (render.common).
 SEAT_MARKS = ("🟧", "🟦", "🟩", "🟨", "🟪", "⬛")
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+LABELS = 20_000  # remembered action labels per game
 
 
 def mark(seat: int) -> str:
@@ -70,6 +71,7 @@ class GameAdapter:
         self.engine: Game[Any, Any] = get_game(self.name)
         package = type(self).__module__.rsplit(".", 1)[0]
         self.catalog = Catalog(package, BOT, errors=self.engine.messages.templates)
+        self._labels: dict[tuple[str, str], str] = {}
 
     # ------------------------------------------------------------------ words
 
@@ -125,6 +127,19 @@ class GameAdapter:
         deciding seat's own view, passed only in private pickers and confirmations."""
         key = f"action.{self.verb(action)}"
         return self.t(key, lang, text=action) if self.has(key) else action
+
+    def label(self, action: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+        """`describe`, remembered: the same public action always reads the same (buttons and
+        pickers name many actions on every turn)."""
+        if view is not None and self.is_private(action):
+            return self.describe(action, lang, view)
+        key = (action, lang)
+        found = self._labels.get(key)
+        if found is None:
+            if len(self._labels) >= LABELS:
+                self._labels.clear()
+            found = self._labels[key] = self.describe(action, lang)
+        return found
 
     def prompt(self, view: Mapping[str, Any], decision: Decision, seat: int, lang: str) -> str:
         """What `seat` must decide now, in one short sentence."""

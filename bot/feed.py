@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+VIEW_CACHE = 4096
+
 
 @dataclass(slots=True)
 class Entry:
@@ -72,6 +74,7 @@ class Batch:
     ended: bool  # abandoned: only the old buttons go
     turn_changed: bool  # someone else must decide now: a new turn message (a new ping)
     deadline: float | None = None  # when the turn clock of the seats to move runs out
+    more: bool = False  # the outbox held more posts than this batch
 
     @property
     def over(self) -> bool:
@@ -92,6 +95,7 @@ class DirectMessage:
     picker: dict[str, Any] | None  # {"seq": n, "actions": [...]} for a window's answer
     view: dict[str, Any] | None  # the seat's own view (labels of its picker, its image)
     image: bool  # attach the seat's private image
+    more: bool = False  # the outbox held more posts than this DM
 
 
 class Feed:
@@ -100,6 +104,18 @@ class Feed:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.store = service.store
+        # Views by (game, seq, seat): a batch's "after" is the next batch's "before".
+        self._views: dict[tuple[int, int, int | None], dict[str, Any]] = {}
+
+    def _view(self, game: GameRow, seq: int, state: Any, seat: int | None) -> dict[str, Any]:
+        key = (game.id, seq, seat)
+        found = self._views.get(key)
+        if found is None:
+            found = self.service.engine(game).view(state, seat)
+            if len(self._views) >= VIEW_CACHE:
+                self._views.pop(next(iter(self._views)))
+            self._views[key] = found
+        return found
 
     async def games(self) -> list[int]:
         """Games with posts waiting (after a restart)."""
@@ -112,7 +128,9 @@ class Feed:
             return None
         game = await self.store.get_game(game_id)
         if rows[0].kind == "dm":
-            return _direct(rows[0], game)
+            message = _direct(rows[0], game)
+            message.more = len(rows) > 1
+            return message
         group: list[PostRow] = []
         for row in rows:
             if row.kind == "dm" or row.seq > game.seq:
@@ -120,13 +138,19 @@ class Feed:
             group.append(row)
         if not group:
             return None  # a post of an action not yet visible in this read: look again
-        return await self._batch(game, group)
+        batch = await self._batch(game, group)
+        batch.more = len(rows) > len(group)
+        return batch
 
     async def _batch(self, game: GameRow, rows: list[PostRow]) -> Batch:
         service = self.service
         engine = service.engine(game)
         started = any(r.kind == "start" for r in rows)
         undone = any(r.kind == "undo" for r in rows)
+        if undone:
+            # Sequence numbers after an undo name new positions: forget the old views.
+            for key in [k for k in self._views if k[0] == game.id]:
+                del self._views[key]
         ended = game.status == "abandoned"
         entries: list[Entry] = []
         seqs = [r.seq for r in rows if r.kind == "action"]
@@ -191,7 +215,7 @@ class Feed:
             ids=[r.id for r in rows],
             seq=game.seq,
             entries=entries,
-            view=engine.view(state, None),
+            view=self._view(game, game.seq, state, None),
             decision=decision,
             legal=legal,
             result=result,
@@ -213,7 +237,6 @@ class Feed:
         legal: dict[int, list[str]],
         before_last: frozenset[int] | None,
     ) -> list[SeatNews]:
-        engine = self.service.engine(game)
         if game.status not in ("active", "over"):
             return []
         started = any(e.kind == "start" for e in entries)
@@ -239,8 +262,10 @@ class Feed:
                     seat=seat,
                     user_id=player.user_id,
                     events=events,
-                    before=engine.view(earlier, seat) if earlier is not None else None,
-                    after=engine.view(state, seat),
+                    before=(
+                        self._view(game, first_seq, earlier, seat) if earlier is not None else None
+                    ),
+                    after=self._view(game, game.seq, state, seat),
                     asked=asked,
                     legal=legal.get(seat, []) if asked else [],
                 )

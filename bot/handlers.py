@@ -317,7 +317,10 @@ class Handlers:
         """Tell the player their action is done, then lend the interaction to the post."""
         adapter = adapter_for(outcome.game.game)
         lang = user_lang(interaction)
-        what = adapter.describe(outcome.action or text, lang, _view_before(outcome))
+        action = outcome.action or text
+        # Only a private choice may need the seat's own view to be named (a drawn card).
+        view = _view_before(outcome) if adapter.is_private(action) else None
+        what = adapter.label(action, lang, view)
         try:
             if edit:
                 await self.answer(interaction, t("done", lang, what=what), update=True, view=None)
@@ -530,7 +533,7 @@ class Handlers:
         typed = typed.casefold()
         out = []
         for text in texts:
-            label = adapter.describe(text, lang)
+            label = adapter.label(text, lang)
             if typed in label.casefold() or typed in text:
                 out.append((label[:100], text))
         return out[:25]

@@ -265,11 +265,12 @@ class Publisher:
                 await self._pace(game_id)
                 if self._settle is not None:
                     await self._settle(game_id, self.config.settle)
-                posted = False
+                more = False
                 async for attempt in retrying:
                     with attempt:
-                        posted = await self._post_next(game_id)
-                if not posted and game_id not in self._again:
+                        more = await self._post_next(game_id)
+                # New posts wake this loop (notify marks it); no need to read the outbox again.
+                if not more and game_id not in self._again:
                     return
         except asyncio.CancelledError:
             raise
@@ -320,31 +321,31 @@ class Publisher:
         return offers[-1] if offers else None
 
     async def _post_next(self, game_id: int) -> bool:
+        """Post what comes next in the game's outbox; True when more is known to wait."""
         item = await self.feed.next(game_id)
         if item is None:
             return False
         if isinstance(item, DirectMessage):
             await self._direct(item)
-            return True
+            return item.more
         if game_id in self._uncertain:
             found = await self._find_posted(item)
             self._uncertain.discard(game_id)
             if found is not None:
                 log.info("game %s: seq %s was already posted", game_id, item.seq)
-                await self._done(item, found)
-                return True
+                return await self._done(item, found) or item.more
         try:
             message = await self._show(item)
         except discord.NotFound as exc:
             if exc.code in (10003, 10008):  # the channel (or thread) is gone
                 log.warning("game %s: its channel is gone; dropping its posts", game_id)
                 await self.feed.posted(item, turn_message_id=None, clear_turn_message=True, dms=[])
-                return True
+                return item.more
             raise
-        await self._done(item, message)
-        return True
+        return await self._done(item, message) or item.more
 
-    async def _done(self, batch: Batch, message: discord.Message | None) -> None:
+    async def _done(self, batch: Batch, message: discord.Message | None) -> bool:
+        """Record a shown batch (and queue its DMs); True when DMs were queued."""
         new_turn = message is not None and not (batch.over or batch.ended)
         dms = self._dms(batch)
         await self.feed.posted(
@@ -355,6 +356,7 @@ class Publisher:
         )
         if message is not None and new_turn:
             batch.game.turn_message_id = message.id
+        return bool(dms)
 
     async def _find_posted(self, batch: Batch) -> discord.Message | None:
         """The message of this batch if it is already in the channel (after a crash)."""

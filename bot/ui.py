@@ -295,7 +295,7 @@ def turn_view(
     for verb, texts in list(groups.items())[:MAX_OPTIONS]:
         style = STYLES.get(adapter.style(verb), discord.ButtonStyle.primary)
         if len(texts) == 1 and not adapter.is_private(texts[0]):
-            label = adapter.describe(texts[0], lang)
+            label = adapter.label(texts[0], lang)
             view.add_item(TurnButton(game_id, seq, "a", texts[0], label=label, style=style))
         else:
             label = adapter.verb_label(verb, lang)
@@ -321,7 +321,7 @@ def picker_view(
         for text in texts:
             options.append(
                 discord.SelectOption(
-                    label=_clip(adapter.describe(text, lang, view), 100), value=f"a:{text}"
+                    label=_clip(adapter.label(text, lang, view), 100), value=f"a:{text}"
                 )
             )
     else:

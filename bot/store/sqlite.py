@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import unquote, urlparse
 
 import aiosqlite
@@ -41,6 +42,8 @@ from bot.store.base import (
     UnsupportedDatabase,
     migrations,
 )
+
+T = TypeVar("T")
 
 # SQLite waits at most this long (ms) inside its own thread for another process's write lock;
 # longer waits happen here, in asyncio, so one slow write never stalls every other game.
@@ -156,8 +159,7 @@ class SqliteStore(Store):
 
     async def user_version(self) -> int:
         """The schema version stored in the database."""
-        async with self.db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
+        row = await _one(self.db, "PRAGMA user_version")
         return int(row[0]) if row else 0
 
     @asynccontextmanager
@@ -176,6 +178,33 @@ class SqliteStore(Store):
                 raise
             else:
                 await self.db.execute("COMMIT")
+
+    async def atomic(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` (plain sqlite3 calls) inside BEGIN IMMEDIATE … COMMIT on SQLite's own
+        thread: a whole transaction in one round trip, where `transaction()` makes one per
+        statement (each a hand-over between threads, the costliest part of a hot write).
+        While another process holds the write lock it is retried from asyncio, like
+        `transaction()`."""
+        run = getattr(self.db, "_execute", None)
+        if run is None:  # an aiosqlite without it: one statement at a time, as everywhere
+            async with self.transaction() as db:
+                raw = getattr(db, "_conn", None)
+                assert raw is not None, "this aiosqlite exposes no connection"
+                return work(raw)
+        deadline = time.monotonic() + BUSY_PATIENCE
+        pause = 0.01
+        async with self._lock:
+            while True:
+                try:
+                    result: T = await run(_in_transaction, self.db._conn, work)
+                    return result
+                except sqlite3.OperationalError as exc:
+                    if not _busy(exc) or time.monotonic() >= deadline:
+                        if _busy(exc):
+                            raise StoreBusy(f"the database {self.path} stayed locked") from exc
+                        raise
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 0.5)
 
     async def _begin(self) -> None:
         deadline = time.monotonic() + BUSY_PATIENCE
@@ -232,51 +261,59 @@ class SqliteStore(Store):
         return int(game_id)
 
     async def get_game(self, game_id: int) -> GameRow:
-        """A game with its players; GameNotFound if there is none."""
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
+        """A game with its players (one query); GameNotFound if there is none."""
+        row = await _one(self.db, GAME_WITH_PLAYERS, (game_id,))
         if row is None:
             raise GameNotFound(f"no game {game_id}")
         game = _game(row)
-        game.players = await self.players(game_id)
+        game.players = [_player(p) for p in json.loads(row["players_json"])]
         return game
 
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         """The lobby or active game of a channel, if any."""
-        async with self.db.execute(
-            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        row = _first(
+            await _all(
+                self.db,
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            )
+        )
         return await self.get_game(int(row["id"])) if row else None
 
     async def latest_game_in(self, channel_id: int) -> GameRow | None:
         """The open game of a channel, or else the one that ended last."""
-        async with self.db.execute(
-            "SELECT id FROM games WHERE channel_id = ?"
-            " ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
-            (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        row = _first(
+            await _all(
+                self.db,
+                "SELECT id FROM games WHERE channel_id = ?"
+                " ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
+                (channel_id,),
+            )
+        )
         return await self.get_game(int(row["id"])) if row else None
 
     async def games_in_guild(self, guild_id: int, statuses: Iterable[str]) -> list[GameRow]:
         """Games of a server with one of these statuses, newest first."""
         wanted = list(statuses)
         marks = ", ".join("?" for _ in wanted)
-        async with self.db.execute(
-            f"SELECT id FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id DESC",
-            (guild_id, *wanted),
-        ) as cur:
-            ids = [int(r["id"]) for r in await cur.fetchall()]
+        ids = [
+            int(r["id"])
+            for r in await _all(
+                self.db,
+                f"SELECT id FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id DESC",
+                (guild_id, *wanted),
+            )
+        ]
         return [await self.get_game(i) for i in ids]
 
     async def active_game_ids(self) -> list[int]:
         """Ids of every lobby and active game."""
-        async with self.db.execute(
-            "SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
-        ) as cur:
-            return [int(r["id"]) for r in await cur.fetchall()]
+        return [
+            int(r["id"])
+            for r in await _all(
+                self.db, "SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+            )
+        ]
 
     async def set_status(self, game_id: int, status: str, post: Post | None = None) -> None:
         """Change a game's status (ended_at is set when it ends) and queue `post`."""
@@ -289,8 +326,7 @@ class SqliteStore(Store):
                 (status, now, ended, game_id),
             )
             if post is not None:
-                async with db.execute("SELECT seq FROM games WHERE id = ?", (game_id,)) as cur:
-                    row = await cur.fetchone()
+                row = _first(await _all(db, "SELECT seq FROM games WHERE id = ?", (game_id,)))
                 await _queue(db, game_id, int(row["seq"]) if row else 0, post, now)
 
     async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
@@ -304,8 +340,7 @@ class SqliteStore(Store):
         # Read and written under the write lock that BEGIN IMMEDIATE took, so no other process
         # changes them in between. (SQLite's json_patch would drop keys set to null.)
         async with self.transaction() as db:
-            async with db.execute("SELECT settings FROM games WHERE id = ?", (game_id,)) as cur:
-                row = await cur.fetchone()
+            row = _first(await _all(db, "SELECT settings FROM games WHERE id = ?", (game_id,)))
             if row is None:
                 return
             merged = {**json.loads(row["settings"]), **settings}
@@ -318,10 +353,12 @@ class SqliteStore(Store):
 
     async def players(self, game_id: int) -> list[PlayerRow]:
         """Every player of a game, in join order."""
-        async with self.db.execute(
-            "SELECT * FROM players WHERE game_id = ? ORDER BY position", (game_id,)
-        ) as cur:
-            return [_player(r) for r in await cur.fetchall()]
+        return [
+            _player(r)
+            for r in await _all(
+                self.db, "SELECT * FROM players WHERE game_id = ? ORDER BY position", (game_id,)
+            )
+        ]
 
     async def add_player(
         self,
@@ -335,11 +372,13 @@ class SqliteStore(Store):
         """Add a lobby member (a person, or an AI seat when user_id is None)."""
         now = self._clock()
         async with self.transaction() as db:
-            async with db.execute(
-                "SELECT COALESCE(MAX(position), -1) + 1 FROM players WHERE game_id = ?",
-                (game_id,),
-            ) as cur:
-                row = await cur.fetchone()
+            row = _first(
+                await _all(
+                    db,
+                    "SELECT COALESCE(MAX(position), -1) + 1 FROM players WHERE game_id = ?",
+                    (game_id,),
+                )
+            )
             position = int(row[0]) if row else 0
             await db.execute(
                 "INSERT INTO players (game_id, position, user_id, name, is_ai, joined_at, locale)"
@@ -392,8 +431,7 @@ class SqliteStore(Store):
         and queue `post` in the same transaction."""
         now = self._clock()
         async with self.transaction() as db:
-            async with db.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
-                row = await cur.fetchone()
+            row = _first(await _all(db, "SELECT status FROM games WHERE id = ?", (game_id,)))
             if row is None or row["status"] != "lobby":
                 raise StaleGame(game_id, 0, -1)
             for position, seat in seats.items():
@@ -436,31 +474,37 @@ class SqliteStore(Store):
         """
         seq = expected_seq + 1
         now = self._clock()
-        async with self.transaction() as db:
-            cur = await db.execute(
+        # JSON is written here, off SQLite's thread.
+        events_json = _json(events)
+        state_json = _json(state) if over or seq % SNAPSHOT_EVERY == 0 else None
+        post_row = _post_values(game_id, seq, post, now) if post is not None else None
+
+        def work(db: sqlite3.Connection) -> None:
+            cur = db.execute(
                 "UPDATE games SET seq = ?, updated_at = ?, status = ?,"
                 " ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
                 " WHERE id = ? AND seq = ? AND status = 'active'",
                 (seq, now, "over" if over else "active", over, now, game_id, expected_seq),
             )
             if cur.rowcount != 1:
-                async with db.execute("SELECT seq FROM games WHERE id = ?", (game_id,)) as check:
-                    row = await check.fetchone()
+                row = db.execute("SELECT seq FROM games WHERE id = ?", (game_id,)).fetchone()
                 if row is None:
                     raise GameNotFound(f"no game {game_id}")
-                raise StaleGame(game_id, expected_seq, int(row["seq"]))
-            await db.execute(
+                raise StaleGame(game_id, expected_seq, int(row[0]))
+            db.execute(
                 "INSERT INTO actions (game_id, seq, seat, actor_id, origin, action, events, at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, seat, actor_id, origin, action, _json(events), now),
+                (game_id, seq, seat, actor_id, origin, action, events_json, now),
             )
-            if over or seq % SNAPSHOT_EVERY == 0:
-                await db.execute(
+            if state_json is not None:
+                db.execute(
                     "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
-                    (game_id, seq, _json(state)),
+                    (game_id, seq, state_json),
                 )
-            if post is not None:
-                await _queue(db, game_id, seq, post, now)
+            if post_row is not None:
+                db.execute(QUEUE_SQL, post_row)
+
+        await self.atomic(work)
         return seq
 
     async def truncate(
@@ -489,8 +533,7 @@ class SqliteStore(Store):
         if at_most is not None:
             sql += " AND seq <= ?"
             args = (game_id, at_most)
-        async with self.db.execute(sql + " ORDER BY seq DESC LIMIT 1", args) as cur:
-            row = await cur.fetchone()
+        row = await _one(self.db, sql + " ORDER BY seq DESC LIMIT 1", args)
         if row is None:
             raise GameNotFound(f"game {game_id} has no state yet")
         return int(row["seq"]), json.loads(row["state"])
@@ -504,15 +547,13 @@ class SqliteStore(Store):
         if upto is not None:
             sql += " AND seq <= ?"
             args = (game_id, after, upto)
-        async with self.db.execute(sql + " ORDER BY seq", args) as cur:
-            return [_action(r) for r in await cur.fetchall()]
+        return [_action(r) for r in await _all(self.db, sql + " ORDER BY seq", args)]
 
     async def count_actions(self, game_id: int) -> int:
         """How many actions a game has stored."""
-        async with self.db.execute(
-            "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = _first(
+            await _all(self.db, "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
+        )
         return int(row[0]) if row else 0
 
     # ------------------------------------------------------------------ the outbox
@@ -521,8 +562,7 @@ class SqliteStore(Store):
         """Queue a post that no action causes (a notice, the end of a game)."""
         async with self.transaction() as db:
             if seq is None:
-                async with db.execute("SELECT seq FROM games WHERE id = ?", (game_id,)) as cur:
-                    row = await cur.fetchone()
+                row = _first(await _all(db, "SELECT seq FROM games WHERE id = ?", (game_id,)))
                 if row is None:
                     raise GameNotFound(f"no game {game_id}")
                 seq = int(row["seq"])
@@ -530,15 +570,21 @@ class SqliteStore(Store):
 
     async def posts(self, game_id: int, limit: int = 200) -> list[PostRow]:
         """The posts of a game still waiting, oldest first."""
-        async with self.db.execute(
-            "SELECT * FROM outbox WHERE game_id = ? ORDER BY id LIMIT ?", (game_id, limit)
-        ) as cur:
-            return [_post(r) for r in await cur.fetchall()]
+        return [
+            _post(r)
+            for r in await _all(
+                self.db,
+                "SELECT * FROM outbox WHERE game_id = ? ORDER BY id LIMIT ?",
+                (game_id, limit),
+            )
+        ]
 
     async def games_with_posts(self) -> list[int]:
         """Ids of the games that have posts waiting."""
-        async with self.db.execute("SELECT DISTINCT game_id FROM outbox ORDER BY game_id") as cur:
-            return [int(r["game_id"]) for r in await cur.fetchall()]
+        return [
+            int(r["game_id"])
+            for r in await _all(self.db, "SELECT DISTINCT game_id FROM outbox ORDER BY game_id")
+        ]
 
     async def posted(
         self,
@@ -552,26 +598,51 @@ class SqliteStore(Store):
         """Posts shown: delete them, remember the new turn message, and queue what comes next
         (the DMs of those posts), all in one transaction."""
         now = self._clock()
-        async with self.transaction() as db:
-            marks = ", ".join("?" for _ in ids)
+        rows = [_post_values(game_id, int(p.payload.get("seq", 0)), p, now) for p in then or []]
+        marks = ", ".join("?" for _ in ids)
+
+        def work(db: sqlite3.Connection) -> None:
             if ids:
-                await db.execute(
+                db.execute(
                     f"DELETE FROM outbox WHERE game_id = ? AND id IN ({marks})", (game_id, *ids)
                 )
             if turn_message_id is not None or clear_turn_message:
-                await db.execute(
+                db.execute(
                     "UPDATE games SET turn_message_id = ? WHERE id = ?",
                     (turn_message_id, game_id),
                 )
-            for post in then or []:
-                await _queue(db, game_id, int(post.payload.get("seq", 0)), post, now)
+            if rows:
+                db.executemany(QUEUE_SQL, rows)
+
+        await self.atomic(work)
+
+
+QUEUE_SQL = "INSERT INTO outbox (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+
+
+def _post_values(game_id: int, seq: int, post: Post, now: float) -> tuple[Any, ...]:
+    return (game_id, seq, post.kind, _json(post.payload), now)
 
 
 async def _queue(db: aiosqlite.Connection, game_id: int, seq: int, post: Post, now: float) -> None:
-    await db.execute(
-        "INSERT INTO outbox (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)",
-        (game_id, seq, post.kind, _json(post.payload), now),
-    )
+    await db.execute(QUEUE_SQL, _post_values(game_id, seq, post, now))
+
+
+def _in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """On SQLite's thread: BEGIN IMMEDIATE, the work, COMMIT (ROLLBACK if it raises)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(db)
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return result
+
+
+def _busy(exc: BaseException) -> bool:
+    text = str(exc)
+    return "locked" in text or "busy" in text
 
 
 def _post(r: aiosqlite.Row) -> PostRow:
@@ -612,26 +683,36 @@ class SqliteSchedule(Schedule):
 
     async def all(self, game_id: int) -> dict[str, JobRow]:
         """Every planned job of a game, by kind."""
-        async with self.store.db.execute("SELECT * FROM jobs WHERE game_id = ?", (game_id,)) as cur:
-            return {row.kind: row for row in map(_job, await cur.fetchall())}
+        return {
+            row.kind: row
+            for row in map(
+                _job,
+                await _all(self.store.db, "SELECT * FROM jobs WHERE game_id = ?", (game_id,)),
+            )
+        }
 
     async def replace(self, game_id: int, jobs: list[JobRow]) -> None:
         """Make `jobs` the game's whole plan, in one transaction."""
-        async with self.store.transaction() as db:
-            await db.execute("DELETE FROM jobs WHERE game_id = ?", (game_id,))
-            if jobs:
-                await db.executemany(
+        rows = [(j.game_id, j.kind, j.seq, j.due_at, j.count, _json(j.seats)) for j in jobs]
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM jobs WHERE game_id = ?", (game_id,))
+            if rows:
+                db.executemany(
                     "INSERT INTO jobs (game_id, kind, seq, due_at, count, seats)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
-                    [(j.game_id, j.kind, j.seq, j.due_at, j.count, _json(j.seats)) for j in jobs],
+                    rows,
                 )
+
+        await self.store.atomic(work)
 
     async def get(self, game_id: int, kind: str) -> JobRow | None:
         """One job of a game, if planned."""
-        async with self.store.db.execute(
-            "SELECT * FROM jobs WHERE game_id = ? AND kind = ?", (game_id, kind)
-        ) as cur:
-            row = await cur.fetchone()
+        row = _first(
+            await _all(
+                self.store.db, "SELECT * FROM jobs WHERE game_id = ? AND kind = ?", (game_id, kind)
+            )
+        )
         return _job(row) if row else None
 
     async def drop(self, game_id: int, *kinds: str) -> None:
@@ -668,15 +749,18 @@ class SqliteSchedule(Schedule):
 
     async def due(self, now: float, limit: int = 100) -> list[JobRow]:
         """Jobs due at `now`, oldest first."""
-        async with self.store.db.execute(
-            "SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit)
-        ) as cur:
-            return [_job(r) for r in await cur.fetchall()]
+        return [
+            _job(r)
+            for r in await _all(
+                self.store.db,
+                "SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+                (now, limit),
+            )
+        ]
 
     async def next_due(self) -> float | None:
         """When the next job is due, if any."""
-        async with self.store.db.execute("SELECT MIN(due_at) FROM jobs") as cur:
-            row = await cur.fetchone()
+        row = await _one(self.store.db, "SELECT MIN(due_at) FROM jobs")
         return float(row[0]) if row and row[0] is not None else None
 
 
@@ -716,10 +800,9 @@ class SqliteRequests(Requests):
 
     async def get(self, request_id: int) -> RequestRow | None:
         """A request by id."""
-        async with self.store.db.execute(
-            "SELECT * FROM requests WHERE id = ?", (request_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = _first(
+            await _all(self.store.db, "SELECT * FROM requests WHERE id = ?", (request_id,))
+        )
         return _request(row) if row else None
 
     async def vote(self, request_id: int, user_id: int, agree: bool) -> tuple[str, RequestRow]:
@@ -730,8 +813,7 @@ class SqliteRequests(Requests):
         request is not open, PermissionError when this user is not asked.
         """
         async with self.store.transaction() as db:
-            async with db.execute("SELECT * FROM requests WHERE id = ?", (request_id,)) as cur:
-                row = await cur.fetchone()
+            row = _first(await _all(db, "SELECT * FROM requests WHERE id = ?", (request_id,)))
             if row is None or row["status"] != "open":
                 raise LookupError("request_closed")
             request = _request(row)
@@ -806,6 +888,22 @@ def _request(r: aiosqlite.Row) -> RequestRow:
     )
 
 
+async def _all(db: aiosqlite.Connection, sql: str, args: Iterable[Any] = ()) -> list[Any]:
+    """Every row of a query, in one round trip to SQLite's thread (a cursor costs three)."""
+    return list(await db.execute_fetchall(sql, tuple(args)))
+
+
+def _first(rows: Iterable[Any]) -> Any:
+    """The first of some rows, or None."""
+    return next(iter(rows), None)
+
+
+async def _one(db: aiosqlite.Connection, sql: str, args: Iterable[Any] = ()) -> Any:
+    """The first row of a query, or None, in one round trip."""
+    rows = await db.execute_fetchall(sql, tuple(args))
+    return next(iter(rows), None)
+
+
 def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -830,7 +928,31 @@ def _game(r: aiosqlite.Row) -> GameRow:
     )
 
 
-def _player(r: aiosqlite.Row) -> PlayerRow:
+PLAYER_COLUMNS = (
+    "game_id",
+    "position",
+    "user_id",
+    "name",
+    "seat",
+    "is_ai",
+    "joined_at",
+    "left_at",
+    "dm_closed",
+    "locale",
+    "muted",
+    "remind_dm",
+    "stand_in",
+)
+# A game and its players in one round trip: the players as a JSON array, in join order.
+GAME_WITH_PLAYERS = (
+    "SELECT g.*, (SELECT json_group_array(json_object("
+    + ", ".join(f"'{c}', p.{c}" for c in PLAYER_COLUMNS)
+    + ")) FROM (SELECT * FROM players WHERE game_id = g.id ORDER BY position) AS p)"
+    " AS players_json FROM games AS g WHERE g.id = ?"
+)
+
+
+def _player(r: Mapping[str, Any]) -> PlayerRow:
     return PlayerRow(
         game_id=int(r["game_id"]),
         position=int(r["position"]),
