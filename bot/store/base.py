@@ -69,6 +69,9 @@ class PlayerRow:
     muted: bool = False
     remind_dm: bool = False
     stand_in: bool = False
+    # The player's own preferences in this game: away_until (a time), quiet hours
+    # ({"tz", "start", "end"}), notify (a DM on every turn).
+    prefs: dict[str, Any] = field(default_factory=dict)
 
     @property
     def automated(self) -> bool:
@@ -355,6 +358,19 @@ class Store:
     async def set_player_flag(self, game_id: int, position: int, flag: str, value: bool) -> None:
         """Set muted, remind_dm or stand_in for one player."""
         raise _unsupported(self, "set_player_flag")
+
+    async def set_player_prefs(
+        self, game_id: int, position: int, changes: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Merge `changes` into one player's preferences atomically (None removes a key);
+        returns the preferences after."""
+        raise _unsupported(self, "set_player_prefs")
+
+    async def replace_player(
+        self, game_id: int, position: int, *, user_id: int, name: str, locale: str | None
+    ) -> None:
+        """A newcomer takes a seat: the player row gets their identity, present and playing."""
+        raise _unsupported(self, "replace_player")
 
     async def start_game(
         self,

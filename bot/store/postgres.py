@@ -432,6 +432,39 @@ class PostgresStore(Store):
                 position,
             )
 
+    async def set_player_prefs(
+        self, game_id: int, position: int, changes: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Merge `changes` into one player's preferences in one statement (None removes)."""
+        drop = [k for k, v in changes.items() if v is None]
+        keep = {k: v for k, v in changes.items() if v is not None}
+        async with self._connection() as conn:
+            value = await conn.fetchval(
+                "UPDATE players SET prefs = (prefs - $1::text[]) || $2::jsonb"
+                " WHERE game_id = $3 AND position = $4 RETURNING prefs",
+                drop,
+                keep,
+                game_id,
+                position,
+            )
+        return dict(value or {})
+
+    async def replace_player(
+        self, game_id: int, position: int, *, user_id: int, name: str, locale: str | None
+    ) -> None:
+        """A newcomer takes a seat."""
+        async with self._connection() as conn:
+            await conn.execute(
+                "UPDATE players SET user_id = $1, name = $2, locale = $3, left_at = NULL,"
+                " stand_in = FALSE, dm_closed = FALSE, muted = FALSE, remind_dm = FALSE,"
+                " prefs = '{}'::jsonb WHERE game_id = $4 AND position = $5",
+                user_id,
+                name,
+                locale,
+                game_id,
+                position,
+            )
+
     async def start_game(
         self,
         game_id: int,
@@ -961,6 +994,7 @@ def _player(r: asyncpg.Record) -> PlayerRow:
         muted=r["muted"],
         remind_dm=r["remind_dm"],
         stand_in=r["stand_in"],
+        prefs=dict(r["prefs"] or {}),
     )
 
 

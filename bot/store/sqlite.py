@@ -420,6 +420,41 @@ class SqliteStore(Store):
                 (int(value), game_id, position),
             )
 
+    async def set_player_prefs(
+        self, game_id: int, position: int, changes: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Merge `changes` into one player's preferences atomically (None removes a key)."""
+
+        def work(db: sqlite3.Connection) -> dict[str, Any]:
+            row = db.execute(
+                "SELECT prefs FROM players WHERE game_id = ? AND position = ?", (game_id, position)
+            ).fetchone()
+            prefs: dict[str, Any] = json.loads(row[0]) if row else {}
+            for key, value in changes.items():
+                if value is None:
+                    prefs.pop(key, None)
+                else:
+                    prefs[key] = value
+            db.execute(
+                "UPDATE players SET prefs = ? WHERE game_id = ? AND position = ?",
+                (_json(prefs), game_id, position),
+            )
+            return prefs
+
+        return await self.atomic(work)
+
+    async def replace_player(
+        self, game_id: int, position: int, *, user_id: int, name: str, locale: str | None
+    ) -> None:
+        """A newcomer takes a seat."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE players SET user_id = ?, name = ?, locale = ?, left_at = NULL,"
+                " stand_in = 0, dm_closed = 0, muted = 0, remind_dm = 0, prefs = '{}'"
+                " WHERE game_id = ? AND position = ?",
+                (user_id, name, locale, game_id, position),
+            )
+
     async def start_game(
         self,
         game_id: int,
@@ -929,6 +964,7 @@ def _game(r: aiosqlite.Row) -> GameRow:
 
 
 PLAYER_COLUMNS = (
+    "prefs",
     "game_id",
     "position",
     "user_id",
@@ -967,7 +1003,15 @@ def _player(r: Mapping[str, Any]) -> PlayerRow:
         muted=bool(r["muted"]),
         remind_dm=bool(r["remind_dm"]),
         stand_in=bool(r["stand_in"]),
+        prefs=_prefs(r["prefs"]),
     )
+
+
+def _prefs(value: Any) -> dict[str, Any]:
+    """Preferences from a row: a JSON text (or, inside a JSON array of players, an object)."""
+    if isinstance(value, dict):
+        return value
+    return dict(json.loads(value)) if value else {}
 
 
 def _action(r: aiosqlite.Row) -> ActionRow:

@@ -491,3 +491,34 @@ async def test_requests(store: Store) -> None:
     assert not await requests.update(third.id, status="stale")  # no longer open
     assert await requests.update(third.id, status="stale", expect_status="refused")
     assert await requests.get(999_999) is None
+
+
+async def test_player_preferences_merge_and_a_newcomer_takes_a_seat(store: Store) -> None:
+    game_id = await new_game(store)
+    await store.add_player(game_id, user_id=SNOWFLAKE, name="Ana", locale="fr")
+    after = await store.set_player_prefs(game_id, 0, {"notify": True, "away_until": 12.5})
+    assert after == {"notify": True, "away_until": 12.5}
+    quiet = {"tz": "Europe/Paris", "start": 22, "end": 8}
+    after = await store.set_player_prefs(game_id, 0, {"away_until": None, "quiet": quiet})
+    assert after == {"notify": True, "quiet": quiet}
+    game = await store.get_game(game_id)
+    assert game.players[0].prefs == {"notify": True, "quiet": quiet}
+    await store.mark_left(game_id, 0)
+    await store.replace_player(game_id, 0, user_id=SNOWFLAKE + 1, name="Bea", locale=None)
+    player = (await store.get_game(game_id)).players[0]
+    assert (player.user_id, player.name, player.left_at, player.prefs) == (
+        SNOWFLAKE + 1,
+        "Bea",
+        None,
+        {},
+    )
+
+
+async def test_two_preference_changes_at_once_both_stay(store: Store) -> None:
+    game_id = await new_game(store)
+    await store.add_player(game_id, user_id=7, name="Ana", locale=None)
+    await asyncio.gather(
+        store.set_player_prefs(game_id, 0, {"notify": True}),
+        store.set_player_prefs(game_id, 0, {"away_until": 99.0}),
+    )
+    assert (await store.get_game(game_id)).players[0].prefs == {"notify": True, "away_until": 99.0}
