@@ -215,6 +215,13 @@ class GameAdapter:
         """True when a DM should carry the seat's private image (a look, a new hand)."""
         return changed
 
+    def digest(
+        self, events: Sequence[Mapping[str, Any]], seat: int, names: Sequence[str], lang: str
+    ) -> str | None:
+        """One short line of what mattered to `seat` in these events (everything since its
+        last turn), or None. Only public events are given."""
+        return None
+
     def window_lines(
         self, view: Mapping[str, Any], seat: int, game_id: int, minutes: float, lang: str
     ) -> list[str]:

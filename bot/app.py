@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from typing import Any, cast
 
 import discord
@@ -104,6 +106,7 @@ class GameBot(commands.Bot):
         service_config: ServiceConfig | None = None,
         publisher_config: PublisherConfig | None = None,
         sync_commands: bool = True,
+        clock: Callable[[], float] = time.time,
         **client_options: Any,
     ) -> None:
         # No privileged intents: the bot works from interactions, not from reading messages.
@@ -118,10 +121,11 @@ class GameBot(commands.Bot):
             **client_options,
         )
         self.config = config
-        self.store = Store(config.database_url)
+        # One wall clock for every time-based rule (a test passes its own).
+        self.store = Store(config.database_url, clock=clock)
         self.renderer = Renderer(config.render_threads, config.render_processes)
         self.command_mentions = CommandMentions()
-        self.service = GameService(self.store, config=service_config)
+        self.service = GameService(self.store, config=service_config, clock=clock)
         self.publisher = Publisher(
             self,
             Feed(self.service),
@@ -130,10 +134,13 @@ class GameBot(commands.Bot):
             settle=self.service.settle,
             window_minutes=lambda game: self.service.settings_of(game).reaction_minutes,
             commands=self.command_mentions,
+            clock=self.service.clock,
         )
         self.service.publisher = self.publisher
         self.handlers = Handlers(self)
-        self.scheduler = Scheduler(self.service, Announcer(self.service, self.publisher))
+        self.scheduler = Scheduler(
+            self.service, Announcer(self.service, self.publisher), clock=clock
+        )
         self.sync_commands = sync_commands
 
     async def setup_hook(self) -> None:

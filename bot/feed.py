@@ -74,6 +74,10 @@ class Batch:
     ended: bool  # abandoned: only the old buttons go
     turn_changed: bool  # someone else must decide now: a new turn message (a new ping)
     deadline: float | None = None  # when the turn clock of the seats to move runs out
+    end_reason: str | None = None  # why a game ended without a result (nobody left, idle)
+    automated: frozenset[int] = frozenset()  # seats the bot plays now (never pinged)
+    # What happened since the last turn of the person now pinged (their seat, public events).
+    since: tuple[int, list[dict[str, Any]]] | None = None
     more: bool = False  # the outbox held more posts than this batch
 
     @property
@@ -140,6 +144,17 @@ class Feed:
             return None  # a post of an action not yet visible in this read: look again
         batch = await self._batch(game, group)
         batch.more = len(rows) > len(group)
+        batch.end_reason = next(
+            (str(r.payload["reason"]) for r in group if r.kind == "end" and "reason" in r.payload),
+            None,
+        )
+        batch.automated = frozenset(self.service.automated_seats(game))
+        if batch.turn_changed and not batch.decision.window and game.status == "active":
+            people = [s for s in sorted(batch.decision.seats) if s not in batch.automated]
+            if people:
+                since = await self.service.events_since_last_turn(game, people[0])
+                public = [e for _, events in since for e in events if "visible_to" not in e]
+                batch.since = (people[0], public)
         return batch
 
     async def _batch(self, game: GameRow, rows: list[PostRow]) -> Batch:

@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import discord
 
+from bot import presence
 from bot.adapter import GameAdapter, OptionError, adapter_for, adapters, who
 from bot.errors import defer_public, public_answer, reply_error, send_ephemeral, user_lang
 from bot.i18n import LANGUAGES, t
 from bot.publisher import game_lang, names_of
 from bot.service import BotError, GameService, Outcome, StaleAction, UserRef
-from bot.store import GameRow
+from bot.store import GameRow, RequestRow
 from bot.ui import lobby_view, picker_view, request_view
 
 if TYPE_CHECKING:
@@ -729,16 +730,26 @@ class Handlers:
             if settings.clock_hours
             else t("settings.no_clock", lang)
         )
-        text = adapter_for(game.game).t(
-            "settings.show",
-            lang,
-            lang_name=t(f"language.{settings.lang}", lang),
-            hours=_num(settings.reminder_hours),
-            count=settings.max_reminders,
-            clock=clock,
-            minutes=_num(settings.reaction_minutes),
-        )
-        await send_ephemeral(interaction, text)
+        adapter = adapter_for(game.game)
+        lines = [
+            t("settings.show", lang, lang_name=t(f"language.{settings.lang}", lang)),
+            t(
+                "settings.reminders",
+                lang,
+                hours=_num(settings.reminder_hours),
+                count=settings.max_reminders,
+            ),
+            clock,
+            t(
+                "settings.window",
+                lang,
+                window=adapter.t("settings.window_name", lang),
+                minutes=_num(settings.reaction_minutes),
+            ),
+            t("settings.idle", lang, days=_num(settings.idle_days)),
+            t(f"settings.away_{settings.away_policy}", lang),
+        ]
+        await send_ephemeral(interaction, "\n".join(lines))
 
     @tracked
     async def reminders(self, interaction: Interaction, how: str) -> None:
@@ -776,14 +787,158 @@ class Handlers:
         )
 
     @tracked
-    async def takeback(self, interaction: Interaction) -> None:
-        """/game takeback: a player takes their seat back from the AI."""
+    async def stall_choice(
+        self, interaction: Interaction, game_id: int, seq: int, choice: str
+    ) -> None:
+        """A button of a stalled game's notice: any person playing may choose; ending the game
+        is its creator's (or Manage Server's) choice, as with /game abandon."""
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            check_ids(game_id, seq)
+            game = await self.game_here(interaction, game_id)
+            user = user_ref(interaction)
+            if game.status != "active":
+                raise BotError("game_over" if game.status == "over" else "game_abandoned")
+            if game.player_of(user.id) is None and not user.manage_server:
+                raise BotError("not_in_game")
+            lang = user_lang(interaction)
+            if game.seq != seq:
+                await interaction.followup.send(t("stall.moved_on", lang), ephemeral=True)
+            elif choice == "end":
+                await self.service.abandon(channel_id(interaction), user)
+                await interaction.followup.send(t("stall.done.end", lang), ephemeral=True)
+            elif choice == "wait":
+                await self.service.keep_waiting(game.id)
+                await interaction.followup.send(t("stall.done.wait", lang), ephemeral=True)
+            else:
+                state = await self.service.state_of(game)
+                movers = sorted(self.service.engine(game).to_move(state))
+                await self.service.play_for(game.id, movers, choice)
+                await interaction.followup.send(t(f"stall.done.{choice}", lang), ephemeral=True)
+            if interaction.message is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.message.edit(
+                        content=t(
+                            "stall.chosen",
+                            game_lang(game),
+                            player=interaction.user.mention,
+                            choice=t(f"stall.{choice}", game_lang(game)),
+                        ),
+                        view=None,
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+        except Exception as exc:
+            await reply_error(interaction, exc)
+
+    @tracked
+    async def away(self, interaction: Interaction, days: float) -> None:
+        """/game away: the AI plays your turns (or your clock pauses) for some days."""
+        require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        until = await self.service.set_away(channel_id(interaction), user_ref(interaction), days)
+        lang = user_lang(interaction)
+        game = await self.service.game_in(channel_id(interaction))
+        policy = self.service.settings_of(game).away_policy
+        if until is None:
+            await send_ephemeral(interaction, t("away.back", lang))
+        else:
+            await send_ephemeral(
+                interaction, t(f"away.{policy}", lang, until=f"<t:{int(until)}:f>")
+            )
+
+    @tracked
+    async def quiet(self, interaction: Interaction, zone: str | None, start: int, end: int) -> None:
+        """/game quiet: hours (in your time zone) with no reminder and silent DMs."""
+        require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.set_quiet(
+            channel_id(interaction), user_ref(interaction), zone, start, end
+        )
+        lang = user_lang(interaction)
+        if zone is None:
+            await send_ephemeral(interaction, t("quiet.off", lang))
+        else:
+            await send_ephemeral(
+                interaction, t("quiet.on", lang, zone=zone, start=f"{start}:00", end=f"{end}:00")
+            )
+
+    def zones(self, typed: str) -> list[str]:
+        """Time zones for autocomplete."""
+        return presence.zones(typed)
+
+    @tracked
+    async def notify(self, interaction: Interaction, on: bool) -> None:
+        """/game notify: a DM on every turn of yours (or not)."""
+        require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.set_notify(channel_id(interaction), user_ref(interaction), on)
+        await send_ephemeral(
+            interaction, t("notify.on" if on else "notify.off", user_lang(interaction))
+        )
+
+    @tracked
+    async def catchup(self, interaction: Interaction) -> None:
+        """/game catchup: what happened since your last turn, privately."""
+        require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.service.started_game_in(channel_id(interaction))
+        player = game.player_of(interaction.user.id)
+        if player is None or player.seat is None:
+            raise BotError("not_in_game")
+        lang = user_lang(interaction)
+        text = await self.catchup_text(game, player.seat, lang, lines=12)
+        await send_ephemeral(interaction, _fit(text))
+
+    async def catchup_text(self, game: GameRow, seat: int, lang: str, *, lines: int) -> str:
+        """The digest of what happened since a seat's last turn, and the newest lines."""
+
+        adapter = adapter_for(game.game)
+        names = names_of(game)
+        since = await self.service.events_since_last_turn(game, seat)
+        events = [e for _, batch in since for e in batch if "visible_to" not in e]
+        digest = adapter.digest(events, seat, names, lang)
+        story = [line for e in events if (line := adapter.narrate(e, names, lang))]
+        head = t("catchup.title", lang, count=len(since))
+        return "\n".join([head, *([digest] if digest else []), *story[-lines:]])
+
+    @tracked
+    async def takeback(
+        self, interaction: Interaction, member: discord.abc.User | None = None
+    ) -> None:
+        """/game takeback: a player takes their seat back from the AI; a newcomer takes the seat
+        of a player who left (`member`), once the people still playing agree."""
         require_guild(interaction)
         await defer_public(interaction)
-        game = await self.service.takeback(channel_id(interaction), user_ref(interaction))
+        found = await self.service.takeback(
+            channel_id(interaction),
+            user_ref(interaction),
+            seat_of=member.id if member is not None else None,
+        )
+        if isinstance(found, RequestRow):
+            game = await self.service.game_in(channel_id(interaction))
+            if found.status == "done":
+                await public_answer(
+                    interaction,
+                    t("takeback.done", game_lang(game), player=interaction.user.mention),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+            await self._post_request(
+                interaction,
+                game,
+                found.id,
+                found.needed,
+                t(
+                    "takeback.ask",
+                    game_lang(game),
+                    player=interaction.user.mention,
+                    seat=member.mention if member is not None else "?",
+                ),
+            )
+            return
         await public_answer(
             interaction,
-            t("takeback.done", game_lang(game), player=interaction.user.mention),
+            t("takeback.done", game_lang(found), player=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 

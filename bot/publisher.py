@@ -41,11 +41,13 @@ from tenacity import (
     wait_exponential_jitter,
 )
 
+from bot import presence
 from bot.adapter import GameAdapter, adapter_for, mark, who
 from bot.feed import Batch, DirectMessage, Feed, SeatNews
 from bot.i18n import language, t
+from bot.settings import GameSettings
 from bot.store import GameRow, Post
-from bot.ui import CommandMentions, picker_view, rematch_view, turn_view
+from bot.ui import CommandMentions, picker_view, rematch_view, stall_view, turn_view
 
 if TYPE_CHECKING:
     from bot.rendering import Renderer
@@ -149,6 +151,7 @@ class Publisher:
         settle: Callable[[int, float], Awaitable[None]] | None = None,
         window_minutes: Callable[[GameRow], float] | None = None,
         commands: CommandMentions | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
         self.feed = feed
@@ -157,6 +160,7 @@ class Publisher:
         self._settle = settle
         self._window_minutes = window_minutes or (lambda game: 60.0)
         self.commands = commands or CommandMentions()
+        self.clock = clock  # the service's wall clock (quiet hours)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._holds: dict[int, tuple[int, float]] = {}
@@ -382,8 +386,8 @@ class Publisher:
         lang = game_lang(game)
         names = names_of(game)
         offer = self._offer_for(batch)
-        if batch.ended:
-            await self._strip(game, offer)
+        if batch.ended and batch.end_reason is None:
+            await self._strip(game, offer)  # abandoned: its message was the command's answer
             self._turn_lines.pop(game.id, None)
             return None
         lines = self._lines(batch, adapter, names, lang)
@@ -397,6 +401,24 @@ class Publisher:
         def board() -> discord.File:
             return discord.File(io.BytesIO(image), name, description=alt)
 
+        if batch.ended:
+            # Ended without a result (nobody left playing, nobody moved for too long): the
+            # last board, and why, for everyone who played.
+            await self._strip(game, offer)
+            self._turn_lines.pop(game.id, None)
+            everyone = " ".join(
+                f"<@{p.user_id}>" for p in game.seated() if p.user_id is not None and not p.is_ai
+            )
+            settings = GameSettings.of(game.settings)
+            head = t(f"game.ended.{batch.end_reason}", lang, who=everyone, days=settings.idle_days)
+            return await self._send(
+                batch,
+                offer,
+                content="\n".join([head, *self._short(lines, 2, lang)])[:LIMIT],
+                file=board(),
+                view=rematch_view(game.id, lang),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
         if batch.over:
             await self._strip(game, offer)
             ranking = adapter.ranking_lines(batch.result or {}, names, lang)
@@ -454,14 +476,15 @@ class Publisher:
 
     def _short(self, lines: Sequence[str], keep: int, lang: str) -> list[str]:
         """At most `keep` lines of narration: the newest, and how many more /game log has
-        (never cut silently)."""
+        (never cut silently). A line saying the bot decided for someone comes first."""
         if len(lines) <= keep:
             return list(lines)
         log_ = self.commands.mention("game log")
+        if keep <= 1:
+            return [t("turn.more", lang, count=len(lines), log=log_)]
         heads = [line for line in lines if line.startswith(HEADLINES)]
         if heads:
-            # Who decided for whom (a clock, a timeout, a stand-in) matters most.
-            return [heads[0], t("turn.more", lang, count=len(lines) - 1, log=log_)][:keep]
+            return [heads[0], t("turn.more", lang, count=len(lines) - 1, log=log_)]
         more = len(lines) - (keep - 1)
         return [t("turn.more", lang, count=more, log=log_), *lines[-(keep - 1) :]]
 
@@ -504,20 +527,32 @@ class Publisher:
         notification starts with it; then at most two lines of what happened."""
         movers = sorted(batch.decision.seats)
         ask = adapter.prompt(batch.view, batch.decision, movers[0], lang) if movers else ""
-        ping = t("turn.ping", lang, who=self.mentions(batch.game, movers, marks=True), what=ask)
+        who_ = self.mentions(batch.game, movers, marks=True, automated=batch.automated)
+        ping = t("turn.ping", lang, who=who_, what=ask)
         if batch.deadline is not None:
             ping += t("turn.deadline", lang, when=f"<t:{int(batch.deadline)}:R>")
-        story = self._short(self._turn_lines.get(batch.game.id, []), 2, lang)
-        return "\n".join([ping, *story])[:LIMIT]
+        digest = None
+        if batch.since is not None:
+            seat, events = batch.since
+            digest = adapter.digest(events, seat, names_of(batch.game), lang)
+        story = self._short(self._turn_lines.get(batch.game.id, []), 1 if digest else 2, lang)
+        return "\n".join([ping, *([digest] if digest else []), *story])[:LIMIT]
 
-    def mentions(self, game: GameRow, seats: Sequence[int], *, marks: bool = False) -> str:
+    def mentions(
+        self,
+        game: GameRow,
+        seats: Sequence[int],
+        *,
+        marks: bool = False,
+        automated: frozenset[int] = frozenset(),
+    ) -> str:
         """Who must decide now: a mention for people (with their seat's mark), a name for AI
-        seats."""
+        seats and for people the AI plays for now."""
         names = names_of(game)
         out = []
         for seat in sorted(seats):
             player = game.player_at(seat)
-            if player.automated or player.user_id is None:
+            if player.automated or player.user_id is None or seat in automated:
                 # An AI seat, or a person the AI stands in for: no ping for the absent.
                 out.append(f"{who(names, seat)} 🤖")
             else:
@@ -596,11 +631,55 @@ class Publisher:
         game = batch.game
         adapter = adapter_for(game.game)
         names = names_of(game)
-        out = []
+        out = self._turn_notices(batch, adapter, names)
         for news in batch.news:
             post = self._dm_post(batch, adapter, names, news)
             if post is not None:
                 out.append(post)
+        return out
+
+    def _turn_notices(self, batch: Batch, adapter: GameAdapter, names: Sequence[str]) -> list[Post]:
+        """A DM to each person now to move who asked for one on every turn (/game notify)."""
+        if not batch.turn_changed or batch.over or batch.game.status != "active":
+            return []
+        game = batch.game
+        out = []
+        for seat in sorted(batch.decision.seats):
+            player = game.player_at(seat)
+            if seat in batch.automated or player.user_id is None or not player.prefs.get("notify"):
+                continue
+            lang = player_lang(player.locale, game)
+            what = adapter.prompt(batch.view, batch.decision, seat, lang)
+            lines = [
+                t(
+                    "notify.dm",
+                    lang,
+                    game=adapter.title(lang),
+                    id=game.id,
+                    what=what,
+                    link=self.jump(game),
+                )
+            ]
+            if batch.since is not None and batch.since[0] == seat:
+                digest = adapter.digest(batch.since[1], seat, names, lang)
+                if digest:
+                    lines.append(digest)
+            out.append(
+                Post(
+                    "dm",
+                    {
+                        "seq": batch.seq,
+                        "user_id": player.user_id,
+                        "seat": seat,
+                        "lang": lang,
+                        "lines": lines,
+                        "picker": None,
+                        "view": None,
+                        "image": False,
+                        "notice": True,
+                    },
+                )
+            )
         return out
 
     def _dm_post(
@@ -661,9 +740,12 @@ class Publisher:
                 view=view,
             )
         content = fit([text, *dm.lines], "")
+        player = game.player_of(dm.user_id)
+        # In the player's quiet hours a DM arrives without a notification.
+        silent = player is not None and presence.quiet_until(player.prefs, self.clock()) is not None
         for attempt in range(3):
             try:
-                await self.send_dm(game, dm.user_id, content, files, picker)
+                await self.send_dm(game, dm.user_id, content, files, picker, silent=silent)
                 break
             except discord.HTTPException as exc:
                 if not transient(exc) or attempt == 2:
@@ -690,11 +772,15 @@ class Publisher:
         text: str,
         files: Sequence[discord.File] = (),
         view: discord.ui.View | None = None,
+        *,
+        silent: bool = False,
     ) -> bool:
         """Send a DM; on closed DMs (50007) remember it and say so once in the channel."""
         try:
             channel = await self.dm_channel(user_id)
-            await channel.send(text, files=list(files), view=view or discord.utils.MISSING)
+            await channel.send(
+                text, files=list(files), view=view or discord.utils.MISSING, silent=silent
+            )
             self.calls["dm"] += 1
             return True
         except discord.Forbidden as exc:
@@ -718,6 +804,17 @@ class Publisher:
         """A link to the game's current turn message (or its channel)."""
         base = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
         return f"{base}/{game.turn_message_id}" if game.turn_message_id else base
+
+    async def stalled(self, game: GameRow, seats: Sequence[int]) -> None:
+        """Say in the channel that the game stalled, with what anyone playing may do now."""
+        lang = game_lang(game)
+        people = [f"<@{game.player_at(s).user_id}>" for s in seats if game.player_at(s).user_id]
+        await self.channel(game).send(
+            t("stall.notice", lang, who=", ".join(people) or "?", link=self.jump(game)),
+            view=stall_view(game.id, game.seq, lang),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        self.calls["channel"] += 1
 
     async def remind(self, game: GameRow, seats: Sequence[int], count: int, total: int) -> None:
         """Remind people it is their decision: by DM for those who chose it, else here."""

@@ -24,13 +24,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol
 
+from bot import presence
 from bot.service import GameService, Outcome
 from bot.settings import GameSettings
 from bot.store import GameRow, JobRow, Schedule
+from engine.core.contract import Decision
 
 log = logging.getLogger(__name__)
 
 HOUR = 3600.0
+DAY = 24 * HOUR
 LEASE_SECONDS = 300.0  # a clock or reaction job left unfinished by a crash runs again after this
 
 
@@ -49,12 +52,20 @@ class Notifier(Protocol):
         """Say that a window closed and the defaults apply."""
         ...
 
+    async def stalled(self, game: GameRow, seats: Sequence[int]) -> None:
+        """Say that the game stalled (nobody answered the reminders), with what can be done."""
+        ...
+
 
 class Reminder(Protocol):
     """Who sends reminders (the publisher)."""
 
     async def remind(self, game: GameRow, seats: Sequence[int], count: int, total: int) -> None:
         """Remind people that they must act."""
+        ...
+
+    async def stalled(self, game: GameRow, seats: Sequence[int]) -> None:
+        """Post the stalled-game notice and its buttons."""
         ...
 
 
@@ -78,6 +89,10 @@ class Announcer:
         """Queue the line saying that a window closed."""
         await self.service.notice(game.id, "window.timeout", seats=list(seats))
 
+    async def stalled(self, game: GameRow, seats: Sequence[int]) -> None:
+        """Post the stalled-game notice and its buttons."""
+        await self.reminder.stalled(game, seats)
+
 
 class Scheduler:
     """Plans jobs after each outcome and runs them when due."""
@@ -98,6 +113,7 @@ class Scheduler:
         self._task: asyncio.Task[None] | None = None
         service.planners.append(self.plan)
         service.replanners.append(self.replan)
+        service.refreshers.append(self.refresh)
 
     # ------------------------------------------------------------------ planning
 
@@ -107,15 +123,38 @@ class Scheduler:
         if outcome.over or game.status != "active":
             await self.schedule.replace(game.id, [])
             return
+        same_turn = (
+            not outcome.started
+            and not outcome.undone
+            and outcome.previous_to_move == outcome.to_move
+        )
+        await self._plan(game, outcome.decision, same_turn)
+
+    async def refresh(self, game_id: int) -> None:
+        """Re-plan a game now, without an action (a player went away or came back)."""
+        game = await self.service.store.get_game(game_id)
+        if game.status != "active":
+            return
+        state = await self.service.state_of(game)
+        await self._plan(game, self.service.engine(game).decision(state), same_turn=True)
+
+    async def _plan(self, game: GameRow, decision: Decision, same_turn: bool) -> None:
         settings = self.service.settings_of(game)
         now = self.clock()
-        movers = sorted(outcome.to_move)
-        people = [s for s in movers if not game.player_at(s).automated]
-        decision = outcome.decision
+        movers = sorted(decision.seats)
+        people = [s for s in movers if not presence.automated(game, game.player_at(s), now)]
         reacting = sorted(decision.seats) if decision.window else []
-        deciding = [s for s in people if s not in reacting]
+        # A player away in a game that pauses clocks has no clock running.
+        deciding = [
+            s
+            for s in people
+            if s not in reacting and not presence.paused(game, game.player_at(s), now)
+        ]
         current = await self.schedule.all(game.id)
-        jobs: list[JobRow] = []
+        # Nobody moved for idle_days: the game ends (moved on by every action).
+        jobs: list[JobRow] = [
+            JobRow(game.id, "idle", game.seq, now + settings.idle_days * DAY, 0, [])
+        ]
 
         if people and settings.max_reminders > 0:
             due = now + settings.reminder_hours * HOUR
@@ -123,14 +162,8 @@ class Scheduler:
 
         if settings.clock_hours and deciding:
             job = current.get("clock")
-            same_turn = (
-                job is not None
-                and job.seats == deciding
-                and not outcome.started
-                and not outcome.undone
-                and outcome.previous_to_move == outcome.to_move
-            )
-            due = job.due_at if same_turn and job else now + settings.clock_hours * HOUR
+            keep = same_turn and job is not None and job.seats == deciding
+            due = job.due_at if keep and job else now + settings.clock_hours * HOUR
             jobs.append(JobRow(game.id, "clock", game.seq, due, 0, deciding))
 
         if reacting:
@@ -209,26 +242,22 @@ class Scheduler:
             await self.schedule.drop(game.id)
             return False
         settings = self.service.settings_of(game)
+        now = self.clock()
+        if job.kind in ("remind", "stall", "idle") and job.seq != game.seq:
+            await self.schedule.claim(job, next_due=None)  # someone moved: moot
+            return False
         if job.kind == "remind":
-            if job.seq != game.seq:
-                await self.schedule.claim(job, next_due=None)
+            return await self._remind(game, job, settings, now)
+        if job.kind == "stall":
+            if not await self.schedule.claim(job, next_due=None):
                 return False
-            sent = job.count + 1
-            more = sent < settings.max_reminders
-            # From now, not from the due time: after a long outage, reminders do not pile up.
-            next_due = self.clock() + settings.reminder_hours * HOUR if more else None
-            if not await self.schedule.claim(job, next_due=next_due):
+            await self.notifier.stalled(game, job.seats)
+            return True
+        if job.kind == "idle":
+            if not await self.schedule.claim(job, next_due=None):
                 return False
-            seats = [
-                s
-                for s in job.seats
-                if not game.player_at(s).muted
-                and not game.player_at(s).automated
-                and game.player_at(s).left_at is None
-            ]
-            if seats:
-                await self.notifier.remind(game, seats, sent, settings.max_reminders)
-            return bool(seats)
+            await self.service.end(game.id, "idle")
+            return True
 
         state = await self.service.state_of(game)
         movers = self.service.engine(game).to_move(state)
@@ -251,6 +280,39 @@ class Scheduler:
         # then this row is already gone).
         await self.schedule.claim(replace(job, due_at=lease, count=job.count + 1), next_due=None)
         return True
+
+    async def _remind(self, game: GameRow, job: JobRow, settings: GameSettings, now: float) -> bool:
+        seats = [
+            s
+            for s in job.seats
+            if not game.player_at(s).muted
+            and not presence.automated(game, game.player_at(s), now)
+            and not presence.away(game.player_at(s), now)
+            and game.player_at(s).left_at is None
+        ]
+        quiet = {s: presence.quiet_until(game.player_at(s).prefs, now) for s in seats}
+        awake = [s for s in seats if quiet[s] is None]
+        if seats and not awake:
+            # Everyone to remind is in their quiet hours: remind when the first wakes up.
+            wake = min(q for q in quiet.values() if q is not None)
+            await self.schedule.put(
+                game.id, "remind", seq=job.seq, due_at=wake, count=job.count, seats=job.seats
+            )
+            return False
+        sent = job.count + 1
+        more = sent < settings.max_reminders
+        # From now, not from the due time: after a long outage, reminders do not pile up.
+        next_due = now + settings.reminder_hours * HOUR if more else None
+        if not await self.schedule.claim(job, next_due=next_due):
+            return False
+        if not more and job.seats:
+            # The last reminder: if nothing happens for one more interval, say the game stalled.
+            stall = now + settings.reminder_hours * HOUR
+            await self.schedule.put(game.id, "stall", seq=job.seq, due_at=stall, seats=job.seats)
+            self._wake_for([JobRow(game.id, "stall", job.seq, stall, 0, job.seats)])
+        if awake:
+            await self.notifier.remind(game, awake, sent, settings.max_reminders)
+        return bool(awake)
 
     async def run_forever(self) -> None:
         """Run due jobs as they come, sleeping until the next one (at most a minute)."""

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot import presence
 from bot.adapter import adapter_for, adapters
 from bot.ai import choose_action
 from bot.settings import GameSettings, SettingError
@@ -178,6 +179,8 @@ class GameService:
         # after a game's settings change (old, new).
         self.planners: list[Callable[[Outcome], Awaitable[None]]] = []
         self.replanners: list[Callable[[GameRow, GameSettings, GameSettings], Awaitable[None]]] = []
+        # Called when the seats to remind or to time change without an action (away, back).
+        self.refreshers: list[Callable[[int], Awaitable[None]]] = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -344,8 +347,17 @@ class GameService:
             else:
                 if player.left_at is not None:
                     raise BotError("already_left")
+                # The AI takes the seat at once, so the game goes on without them.
                 await self.store.mark_left(game.id, player.position)
-            return await self.store.get_game(game.id)
+                await self.store.set_player_flag(game.id, player.position, "stand_in", True)
+            game = await self.store.get_game(game.id)
+        if game.status == "active":
+            await self.notice(game.id, "game.left_ai", player=user.name)
+            if not people_playing(game):
+                await self.end(game.id, "nobody")
+            else:
+                self._kick_ai(game.id)
+        return game
 
     async def start(self, channel_id: int, user: UserRef) -> Outcome:
         """The creator starts the game: seats drawn from the seed, set-up, first decision."""
@@ -407,6 +419,17 @@ class GameService:
                     lobby.id, user_id=player.user_id, name=player.name, locale=player.locale
                 )
         return await self.store.get_game(lobby.id)
+
+    async def end(self, game_id: int, reason: str) -> None:
+        """End a game without a result (nobody left playing, idle for too long): its last
+        board is posted with the reason."""
+        async with self.lock(game_id):
+            game = await self.store.get_game(game_id)
+            if game.status != "active":
+                return
+            await self.store.set_status(game.id, "abandoned", Post("end", {"reason": reason}))
+            self.forget(game.id)
+        self.publisher.notify(game_id)
 
     async def abandon(self, channel_id: int, user: UserRef) -> GameRow:
         """End a game without a result (its creator, or a member with Manage Server)."""
@@ -559,8 +582,10 @@ class GameService:
     # ------------------------------------------------------------------ AI seats
 
     def _kick_ai(self, game_id: int, game: GameRow | None = None) -> None:
-        # A game known to have no AI seat and no stand-in needs no AI task at all.
-        if game is not None and not any(p.automated for p in game.players):
+        # A game known to have no AI seat, no stand-in and nobody away needs no AI task.
+        if game is not None and not any(
+            p.automated or presence.away(p, self.clock()) for p in game.players
+        ):
             return
         task = self._ai_tasks.get(game_id)
         if self._closing:
@@ -578,7 +603,17 @@ class GameService:
             return []
         engine = self.engine(game)
         movers = engine.to_move(state)
-        return sorted(p.seat for p in game.seated() if p.automated and p.seat in movers)
+        now = self.clock()
+        return sorted(
+            p.seat for p in game.seated() if p.seat in movers and presence.automated(game, p, now)
+        )
+
+    def automated_seats(self, game: GameRow) -> set[int]:
+        """Seats the bot plays now (AI seats, stand-ins, players away with the AI for them)."""
+        now = self.clock()
+        return {
+            p.seat for p in game.seated() if p.seat is not None and presence.automated(game, p, now)
+        }
 
     async def _run_ai(self, game_id: int) -> None:
         try:
@@ -720,6 +755,67 @@ class GameService:
             raise BotError("not_in_game")
         await self.store.set_player_flag(game.id, player.position, flag, value)
 
+    async def set_away(self, channel_id: int, user: UserRef, days: float) -> float | None:
+        """A player is away for `days` (0: back now): the AI plays their turns, or their
+        turn clock pauses, as the game's settings say. Returns when they are back."""
+        game = await self.game_in(channel_id)
+        player = game.player_of(user.id)
+        if player is None or player.seat is None:
+            raise BotError("not_in_game")
+        if not 0 <= days <= 60:
+            raise BotError("away_days", low=0, high=60)
+        until = self.clock() + days * 86400 if days else None
+        await self.store.set_player_prefs(game.id, player.position, {"away_until": until})
+        await self._refresh(game.id)
+        self._kick_ai(game.id)
+        return until
+
+    async def set_quiet(
+        self, channel_id: int, user: UserRef, zone: str | None, start: int, end: int
+    ) -> None:
+        """A player's quiet hours (in their time zone), or none (zone None)."""
+        game = await self.game_in(channel_id)
+        player = game.player_of(user.id)
+        if player is None:
+            raise BotError("not_in_game")
+        if zone is not None:
+            if not presence.valid_zone(zone):
+                raise BotError("bad_zone", zone=zone[:60])
+            if not (0 <= start <= 23 and 0 <= end <= 23) or start == end:
+                raise BotError("bad_hours")
+        quiet = {"tz": zone, "start": start, "end": end} if zone is not None else None
+        await self.store.set_player_prefs(game.id, player.position, {"quiet": quiet})
+
+    async def set_notify(self, channel_id: int, user: UserRef, on: bool) -> None:
+        """A DM on every turn of this player (or not)."""
+        game = await self.game_in(channel_id)
+        player = game.player_of(user.id)
+        if player is None:
+            raise BotError("not_in_game")
+        await self.store.set_player_prefs(
+            game.id, player.position, {"notify": True if on else None}
+        )
+
+    async def keep_waiting(self, game_id: int) -> None:
+        """A stalled game's players chose to wait: the reminders start again."""
+        await self._refresh(game_id)
+
+    async def _refresh(self, game_id: int) -> None:
+        """Re-plan a game's jobs now (a player went away or came back)."""
+        for refresh in self.refreshers:
+            try:
+                await refresh(game_id)
+            except Exception:
+                log.exception("game %s: re-planning failed", game_id)
+
+    async def events_since_last_turn(
+        self, game: GameRow, seat: int
+    ) -> list[tuple[int, list[dict[str, Any]]]]:
+        """(seq, events) of every action since `seat`'s own last action."""
+        rows = await self.store.actions(game.id)
+        last = max((r.seq for r in rows if r.seat == seat), default=0)
+        return [(r.seq, list(r.events)) for r in rows if r.seq > last]
+
     async def set_reminders(self, channel_id: int, user: UserRef, how: str) -> None:
         """How a player is reminded in this game: "channel", "dm" or "off"."""
         await self.set_preference(channel_id, user, "muted", how == "off")
@@ -754,9 +850,15 @@ class GameService:
             now=self.clock(),
         )
 
-    async def takeback(self, channel_id: int, user: UserRef) -> GameRow:
-        """A person takes their seat back from the AI (also after leaving)."""
+    async def takeback(
+        self, channel_id: int, user: UserRef, seat_of: int | None = None
+    ) -> GameRow | RequestRow:
+        """A person takes their seat back from the AI (also after leaving). A newcomer may take
+        the seat of a player who left (`seat_of`: that player's user id) once the people still
+        playing agree: then the open request is returned."""
         game = await self.game_in(channel_id)
+        if seat_of is not None and seat_of != user.id:
+            return await self._newcomer(game, user, seat_of)
         player = game.player_of(user.id)
         if player is None or player.seat is None:
             raise BotError("not_in_game")
@@ -767,6 +869,46 @@ class GameService:
             if player.left_at is not None:
                 await self.store.mark_left(game.id, player.position, left=False)
         return await self.store.get_game(game.id)
+
+    async def _newcomer(self, game: GameRow, user: UserRef, seat_of: int) -> RequestRow:
+        if game.status != "active":
+            raise BotError("not_started")
+        if game.player_of(user.id) is not None:
+            raise BotError("already_joined")
+        target = game.player_of(seat_of)
+        if target is None or target.seat is None or target.left_at is None:
+            raise BotError("seat_not_free")
+        needed = people_to_ask(game, excluding=(user.id,))
+        request = await self.requests.create(
+            game.id,
+            "seat",
+            seq=game.seq,
+            requester_id=user.id,
+            needed=needed,
+            target_seat=target.seat,
+            now=self.clock(),
+            note={"name": user.name, "locale": user.locale},
+        )
+        if not needed:
+            await self._seat_newcomer(game, request)
+            await self.requests.update(request.id, status="done")
+            request.status = "done"
+        return request
+
+    async def _seat_newcomer(self, game: GameRow, request: RequestRow) -> None:
+        """The newcomer of a granted seat request takes the seat (the AI stops)."""
+        assert request.target_seat is not None
+        target = game.player_at(request.target_seat)
+        name = str(request.note.get("name") or "?")
+        async with self.lock(game.id):
+            await self.store.replace_player(
+                game.id,
+                target.position,
+                user_id=request.requester_id,
+                name=name,
+                locale=request.note.get("locale"),
+            )
+        await self.notice(game.id, "game.seat_taken", seats=[request.target_seat])
 
     async def _set_stand_in(self, game: GameRow, position: int, value: bool) -> None:
         async with self.lock(game.id):
@@ -834,6 +976,8 @@ class GameService:
         outcome = None
         if request.kind == "undo":
             outcome = await self._undo(game.id, request.seq)
+        elif request.kind == "seat":
+            await self._seat_newcomer(game, request)
         else:
             assert request.target_seat is not None
             target = game.player_at(request.target_seat)
@@ -899,6 +1043,11 @@ class GameService:
 def run_blocking(fn: Callable[..., Any], *args: Any) -> Awaitable[Any]:
     """Run CPU work off the event loop."""
     return asyncio.to_thread(fn, *args)
+
+
+def people_playing(game: GameRow) -> list[int]:
+    """Users still playing their own seat (not left, not handed to the AI)."""
+    return people_to_ask(game, excluding=())
 
 
 def people_to_ask(game: GameRow, *, excluding: Sequence[int]) -> list[int]:

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 POLICIES = ("wait", "skip", "ai")
+AWAY_POLICIES = ("ai", "pause")
 
 
 class SettingError(ValueError):
@@ -27,7 +28,9 @@ class GameSettings:
     max_reminders: int = 3  # per decision
     clock_hours: float | None = None  # the turn clock; None: no clock
     clock_policy: str = "wait"  # when the clock runs out: wait, skip (what can be), ai
-    reaction_minutes: float = 60.0  # Africanus: how long a player may think about a card
+    reaction_minutes: float = 60.0  # how long a window (a decision off one's turn) stays open
+    idle_days: float = 30.0  # a game nobody moved in for this long ends
+    away_policy: str = "ai"  # while a player is away: the AI plays their turns, or "pause"
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> GameSettings:
@@ -50,6 +53,10 @@ class GameSettings:
             raise SettingError("clock_policy")
         if not 1 <= new.reaction_minutes <= 24 * 60 * 3:
             raise SettingError("reaction_minutes", low=1, high=4320)
+        if not 1 <= new.idle_days <= 365:
+            raise SettingError("idle_days", low=1, high=365)
+        if new.away_policy not in AWAY_POLICIES:
+            raise SettingError("away_policy")
         return new
 
     def to_dict(self) -> dict[str, Any]:

@@ -224,6 +224,52 @@ def rematch_view(game_id: int, lang: str) -> discord.ui.View:
     return view
 
 
+STALL_CHOICES = ("ai", "skip", "wait", "end")
+
+
+class StallButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rs:(?P<game>\d+):(?P<seq>\d+):(?P<choice>ai|skip|wait|end)",
+):
+    """On a stalled game's notice: let the AI play this turn, skip, keep waiting, or end."""
+
+    def __init__(self, game: int, seq: int, choice: str, *, label: str = "…") -> None:
+        style = discord.ButtonStyle.danger if choice == "end" else discord.ButtonStyle.secondary
+        if choice == "ai":
+            style = discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"rs:{game}:{seq}:{choice}")
+        )
+        self.game = game
+        self.seq = seq
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> StallButton:
+        """Rebuild the button from a click."""
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["game"]), int(match["seq"]), match["choice"], label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the bot's handlers."""
+        await interaction.client.handlers.stall_choice(
+            interaction, self.game, self.seq, self.choice
+        )
+
+
+def stall_view(game_id: int, seq: int, lang: str) -> discord.ui.View:
+    """The buttons of a stalled game's notice."""
+    view = discord.ui.View(timeout=None)
+    for choice in STALL_CHOICES:
+        view.add_item(StallButton(game_id, seq, choice, label=t(f"stall.{choice}", lang)))
+    return view
+
+
 class CommandMentions:
     """Slash commands as clickable mentions (</game hand:id>), which Discord shows in each
     reader's language; plain `/game hand` until the commands are synced."""
@@ -250,7 +296,14 @@ def request_view(request_id: int, lang: str) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (TurnButton, PickSelect, LobbyButton, RequestButton, RematchButton)
+DYNAMIC_ITEMS = (
+    TurnButton,
+    PickSelect,
+    LobbyButton,
+    RequestButton,
+    RematchButton,
+    StallButton,
+)
 
 
 def lobby_view(game_id: int, lang: str) -> discord.ui.View:

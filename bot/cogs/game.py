@@ -23,6 +23,12 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=a.title("en"), value=name) for name, a in adapters().items()]
 
 
+async def time_zones(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Time zone names matching what was typed."""
+    names = interaction.client.handlers.zones(current)
+    return [app_commands.Choice(name=name, value=name) for name in names]
+
+
 async def variant_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The variants of the game chosen in the same command."""
     game = str(getattr(interaction.namespace, "game", "") or "")
@@ -132,8 +138,14 @@ class GameCog(
         clock_hours=_("Turn clock in hours (0: no clock)"),
         clock_policy=_("What happens when the turn clock runs out"),
         reaction_minutes=_("Minutes to answer a decision outside one's turn"),
+        idle_days=_("End the game when nobody has moved for this many days"),
+        away_policy=_("While a player is away"),
     )
     @app_commands.choices(
+        away_policy=[
+            app_commands.Choice(name=_("the AI plays their turns"), value="ai"),
+            app_commands.Choice(name=_("their turn clock pauses"), value="pause"),
+        ],
         language=[
             app_commands.Choice(name="English", value="en"),
             app_commands.Choice(name="Français", value="fr"),
@@ -151,6 +163,8 @@ class GameCog(
         clock_hours=_("clock_hours"),
         clock_policy=_("clock_policy"),
         reaction_minutes=_("reaction_minutes"),
+        idle_days=_("idle_days"),
+        away_policy=_("away_policy"),
     )
     async def settings(
         self,
@@ -161,6 +175,8 @@ class GameCog(
         clock_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
         clock_policy: str | None = None,
         reaction_minutes: app_commands.Range[float, 1.0, 4320.0] | None = None,
+        idle_days: app_commands.Range[float, 1.0, 365.0] | None = None,
+        away_policy: str | None = None,
     ) -> None:
         """Settings."""
         changes: dict[str, Any] = {}
@@ -176,6 +192,10 @@ class GameCog(
             changes["clock_policy"] = clock_policy
         if reaction_minutes is not None:
             changes["reaction_minutes"] = reaction_minutes
+        if idle_days is not None:
+            changes["idle_days"] = idle_days
+        if away_policy is not None:
+            changes["away_policy"] = away_policy
         await self.bot.handlers.settings(interaction, changes)
 
     @app_commands.command(name=_("reminders"), description=_("How you are reminded in this game"))
@@ -200,9 +220,54 @@ class GameCog(
         await self.bot.handlers.takeover(interaction, player)
 
     @app_commands.command(name=_("takeback"), description=_("Take your seat back from the AI"))
-    async def takeback(self, interaction: Interaction) -> None:
-        """Take the seat back."""
-        await self.bot.handlers.takeback(interaction)
+    @app_commands.describe(player=_("Take the seat of a player who left (the others agree)"))
+    @app_commands.rename(player=_("player"))
+    async def takeback(self, interaction: Interaction, player: discord.User | None = None) -> None:
+        """Take the seat back (or a left player's seat)."""
+        await self.bot.handlers.takeback(interaction, player)
+
+    @app_commands.command(name=_("away"), description=_("Be away for some days (0: back now)"))
+    @app_commands.describe(days=_("How many days you are away"))
+    @app_commands.rename(days=_("days"))
+    async def away(
+        self, interaction: Interaction, days: app_commands.Range[float, 0.0, 60.0]
+    ) -> None:
+        """Away."""
+        await self.bot.handlers.away(interaction, float(days))
+
+    @app_commands.command(
+        name=_("quiet"), description=_("Your quiet hours: no reminder, silent DMs")
+    )
+    @app_commands.describe(
+        timezone=_("Your time zone, e.g. Europe/Paris (empty: no quiet hours)"),
+        start=_("From this hour (0-23)"),
+        end=_("Until this hour (0-23)"),
+    )
+    @app_commands.rename(timezone=_("timezone"), start=_("from"), end=_("until"))
+    @app_commands.autocomplete(timezone=time_zones)
+    async def quiet(
+        self,
+        interaction: Interaction,
+        timezone: str | None = None,
+        start: app_commands.Range[int, 0, 23] = 22,
+        end: app_commands.Range[int, 0, 23] = 8,
+    ) -> None:
+        """Quiet hours."""
+        await self.bot.handlers.quiet(interaction, timezone, int(start), int(end))
+
+    @app_commands.command(
+        name=_("notify"), description=_("A direct message on every turn of yours")
+    )
+    @app_commands.describe(on=_("On or off"))
+    @app_commands.rename(on=_("on"))
+    async def notify(self, interaction: Interaction, on: bool) -> None:
+        """Turn notices by DM."""
+        await self.bot.handlers.notify(interaction, on)
+
+    @app_commands.command(name=_("catchup"), description=_("What happened since your last turn"))
+    async def catchup(self, interaction: Interaction) -> None:
+        """Catch up."""
+        await self.bot.handlers.catchup(interaction)
 
     @app_commands.command(name=_("undo"), description=_("Take back your last action"))
     async def undo(self, interaction: Interaction) -> None:

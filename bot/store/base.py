@@ -106,6 +106,7 @@ class RequestRow:
     status: str
     message_id: int | None
     created_at: float
+    note: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -541,8 +542,10 @@ class Requests:
         needed: list[int],
         target_seat: int | None = None,
         now: float,
+        note: Mapping[str, Any] | None = None,
     ) -> RequestRow:
-        """Open a request; earlier open requests of the same kind become stale."""
+        """Open a request (`note`: what completing it needs, e.g. a newcomer's name); earlier
+        open requests of the same kind become stale."""
         raise _unsupported(self, "create")
 
     async def get(self, request_id: int) -> RequestRow | None:

@@ -829,8 +829,10 @@ class PostgresRequests(Requests):
         needed: list[int],
         target_seat: int | None = None,
         now: float,
+        note: Mapping[str, Any] | None = None,
     ) -> RequestRow:
-        """Open a request; earlier open requests of the same kind become stale."""
+        """Open a request (`note`: what completing it needs, e.g. a newcomer's name); earlier
+        open requests of the same kind become stale."""
         async with self.store._transaction() as conn:
             # One request at a time per game: the second sees (and stales) the first.
             await _lock_game(conn, game_id)
@@ -842,7 +844,7 @@ class PostgresRequests(Requests):
             )
             row = await conn.fetchrow(
                 "INSERT INTO requests (game_id, kind, seq, requester_id, target_seat, needed,"
-                " created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *",
+                " created_at, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *",
                 game_id,
                 kind,
                 seq,
@@ -850,6 +852,7 @@ class PostgresRequests(Requests):
                 target_seat,
                 needed,
                 now,
+                dict(note or {}),
             )
         assert row is not None
         return _request(row)
@@ -1046,4 +1049,5 @@ def _request(r: asyncpg.Record) -> RequestRow:
         status=r["status"],
         message_id=r["message_id"],
         created_at=float(r["created_at"]),
+        note=dict(r["note"] or {}),
     )

@@ -814,8 +814,10 @@ class SqliteRequests(Requests):
         needed: list[int],
         target_seat: int | None = None,
         now: float,
+        note: Mapping[str, Any] | None = None,
     ) -> RequestRow:
-        """Open a request; earlier open requests of the same kind become stale."""
+        """Open a request (`note`: what completing it needs, e.g. a newcomer's name); earlier
+        open requests of the same kind become stale."""
         async with self.store.transaction() as db:
             await db.execute(
                 "UPDATE requests SET status = 'stale'"
@@ -824,8 +826,17 @@ class SqliteRequests(Requests):
             )
             cur = await db.execute(
                 "INSERT INTO requests (game_id, kind, seq, requester_id, target_seat, needed,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, kind, seq, requester_id, target_seat, _json(needed), now),
+                " created_at, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    kind,
+                    seq,
+                    requester_id,
+                    target_seat,
+                    _json(needed),
+                    now,
+                    _json(note or {}),
+                ),
             )
             request_id = cur.lastrowid
         assert request_id is not None
@@ -920,6 +931,7 @@ def _request(r: aiosqlite.Row) -> RequestRow:
         status=r["status"],
         message_id=r["message_id"],
         created_at=float(r["created_at"]),
+        note=json.loads(r["note"] or "{}"),
     )
 
 

@@ -37,6 +37,7 @@ class Notes:
         self.reminders: list[tuple[int, tuple[int, ...], int]] = []
         self.clocks: list[tuple[int, tuple[int, ...], str]] = []
         self.reactions: list[tuple[int, tuple[int, ...]]] = []
+        self.stalls: list[tuple[int, tuple[int, ...]]] = []
 
     async def remind(self, game: GameRow, seats: Sequence[int], count: int, total: int) -> None:
         self.reminders.append((game.id, tuple(seats), count))
@@ -46,6 +47,9 @@ class Notes:
 
     async def reaction_timed_out(self, game: GameRow, seats: Sequence[int]) -> None:
         self.reactions.append((game.id, tuple(seats)))
+
+    async def stalled(self, game: GameRow, seats: Sequence[int]) -> None:
+        self.stalls.append((game.id, tuple(seats)))
 
 
 class Bench:

@@ -525,6 +525,37 @@ class RattusAdapter(GameAdapter):
         """The rules in short."""
         return t("rules", lang)
 
+    def digest(
+        self, events: Sequence[Mapping[str, Any]], seat: int, names: Sequence[str], lang: str
+    ) -> str | None:
+        """Since the seat's last turn: cubes lost by region (its own among them), and the
+        class cards taken."""
+        lost: dict[str, int] = {}
+        mine = 0
+        taken = []
+        for event in events:
+            if event.get("type") == "rat_token_revealed":
+                losses = event.get("losses") or []
+                total = sum(losses)
+                if total:
+                    lost[event["region"]] = lost.get(event["region"], 0) + total
+                    mine += losses[seat] if seat < len(losses) else 0
+            elif event.get("type") == "class_card_taken" and event.get("seat") != seat:
+                taken.append(
+                    t("digest.took", lang, player=who(names, event["seat"]), card=event["card"])
+                )
+        if not lost and not taken:
+            return None
+        parts = []
+        if lost:
+            regions = ", ".join(
+                t("digest.region", lang, region=region, count=count)
+                for region, count in sorted(lost.items(), key=lambda kv: -kv[1])[:4]
+            )
+            parts.append(t("digest.lost", lang, regions=regions, mine=mine))
+        parts.extend(taken[-3:])
+        return t("digest.line", lang, parts="; ".join(parts))
+
     def private_lines(
         self, view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str
     ) -> list[str]:

@@ -31,10 +31,11 @@ CREATE TABLE requests_new (
     agreed TEXT NOT NULL DEFAULT '[]',
     status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'refused', 'stale')),
     message_id INTEGER,
-    created_at REAL NOT NULL
+    created_at REAL NOT NULL,
+    note TEXT NOT NULL DEFAULT '{}'
 );
 INSERT INTO requests_new SELECT id, game_id, kind, seq, requester_id, target_seat, needed, agreed,
-    status, message_id, created_at FROM requests;
+    status, message_id, created_at, '{}' FROM requests;
 DROP TABLE requests;
 ALTER TABLE requests_new RENAME TO requests;
 CREATE INDEX requests_open ON requests (game_id, status);
