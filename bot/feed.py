@@ -131,6 +131,10 @@ class Feed:
         if not rows:
             return None
         game = await self.store.get_game(game_id)
+        if not game.seated():
+            # A lobby that never started (abandoned, say): its lobby message tells it all.
+            await self.store.posted(game.id, [r.id for r in rows])
+            return None
         if rows[0].kind == "dm":
             message = _direct(rows[0], game)
             message.more = len(rows) > 1

@@ -833,6 +833,8 @@ class GameService:
         if target is None or target.seat is None:
             raise BotError("takeover_no_player")
         if target.automated:
+            if target.left_at is not None:
+                return None  # they left: the AI already plays their seat, as asked
             raise BotError("takeover_already")
         if user.id != target_id and game.player_of(user.id) is None and not user.manage_server:
             raise BotError("not_in_game")

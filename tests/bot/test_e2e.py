@@ -190,6 +190,7 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
         # A player who left cannot act any more.
         r = await d.slash(second, w.channel, "game leave")
         await r.wait_done()
+        await bot.service.idle()  # the AI now plays the seat that was left
         turn = current_turn(w)
         assert turn is not None
         await expect(second, "rattus open", "You left", "quitté", region="gallia")
