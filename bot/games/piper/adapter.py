@@ -198,7 +198,7 @@ def _activated(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str
     if effect == "two_moves" and len(cards) == 2:
         shown = t("list.then", lang, first=cards[0], second=cards[1])
     else:
-        shown = " + ".join(cards)
+        shown = join_and(cards, lang)
     params = {
         "character": figure_name(event["character"], lang),
         "slot": event["slot"],
@@ -384,8 +384,6 @@ def private_lines(view: Mapping[str, Any], seat: int, lang: str) -> list[str]:
                 slot=slot,
             )
         )
-    if not hidden and view.get("variant") == Variant.HIDDEN.value and not out:
-        lines.append(t("hand.no_hidden", lang))
     level = None
     for house in view.get("houses") or []:
         if house.get("owner") == seat:
@@ -501,8 +499,10 @@ class PiperAdapter(GameAdapter):
             places = [place(view, int(s), lang) for s in turn.get("pending") or []]
             return t("prompt.order", lang, places=join_or(places, lang))
         if decision.phase == "play":
-            key = "prompt.play_hidden" if turn.get("may_hide") else "prompt.play"
-            return t(key, lang, count=int(turn.get("cards_left") or 1))
+            hide = "_hidden" if turn.get("may_hide") else ""
+            if turn.get("placed"):
+                return t(f"prompt.second{hide}", lang)
+            return t(f"prompt.play{hide}", lang, count=int(turn.get("cards_left") or 1))
         return t("prompt.over", lang)
 
     def group_label(self, prefix: str, lang: str) -> str:

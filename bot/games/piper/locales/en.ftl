@@ -40,13 +40,15 @@ verb-play = Play a card
 verb-activate = Activate first
 pick-hidden = face down
 prompt-play = place { $count ->
-        [one] one more action card
+        [one] one action card
        *[other] { $count } action cards
     } under the characters (the button opens your cards, for you only).
 prompt-play_hidden = place { $count ->
-        [one] one more action card
+        [one] one action card
        *[other] { $count } action cards
     } under the characters; one may go face down (the button opens your cards, for you only).
+prompt-second = place your second action card under another character (the button opens your cards, for you only).
+prompt-second_hidden = place your second action card under another character; it may go face down (the button opens your cards, for you only).
 prompt-order = choose which character activates first: { $places }.
 prompt-over = the game is over.
 
@@ -113,7 +115,7 @@ event-moved_sewer = { $subject } { $count ->
         [one] one house
        *[other] { $houses } houses
     } ({ $card }): { $crossed }.
-event-move_interrupted = The game ended before the move was over.
+event-move_interrupted = The game ends before the move is over.
 crossing-neutral = a neutral house
 crossing-none = no house
 crossing-under = { $player } unchanged at { $level }
@@ -153,7 +155,6 @@ hand-cards = 🃏 Your hand ({ $count ->
     }): { $cards }.
 hand-empty = 🃏 Your hand is empty.
 hand-hidden = 🂠 Your face-down card under the { $character } (place { $slot }): { $card }.
-hand-no_hidden = 🂠 You have no face-down card under the characters.
 hand-level = 🏠 Your counter: level { $level } of { $roof }{ $count ->
         [0] {""}
        *[other] ; you took { $count ->

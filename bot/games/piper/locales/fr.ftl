@@ -40,13 +40,15 @@ verb-play = Poser une carte
 verb-activate = Activer d'abord
 pick-hidden = face cachée
 prompt-play = posez { $count ->
-        [one] encore une carte Action
+        [one] une carte Action
        *[other] { $count } cartes Action
     } sous les personnages (le bouton ouvre vos cartes, pour vous seul).
 prompt-play_hidden = posez { $count ->
-        [one] encore une carte Action
+        [one] une carte Action
        *[other] { $count } cartes Action
     } sous les personnages ; l'une d'elles peut être face cachée (le bouton ouvre vos cartes, pour vous seul).
+prompt-second = posez votre seconde carte Action sous un autre personnage (le bouton ouvre vos cartes, pour vous seul).
+prompt-second_hidden = posez votre seconde carte Action sous un autre personnage ; elle peut être face cachée (le bouton ouvre vos cartes, pour vous seul).
 prompt-order = choisissez quel personnage s'active d'abord : { $places }.
 prompt-over = la partie est finie.
 
@@ -113,7 +115,7 @@ event-moved_sewer = { $subject } { $count ->
         [one] une maison
        *[other] { $houses } maisons
     } ({ $card }) : { $crossed }.
-event-move_interrupted = La partie s'est terminée avant la fin du déplacement.
+event-move_interrupted = La partie se termine avant la fin du déplacement.
 crossing-neutral = une maison neutre
 crossing-none = aucune maison
 crossing-under = { $player } inchangé à { $level }
@@ -153,7 +155,6 @@ hand-cards = 🃏 Votre main ({ $count ->
     }) : { $cards }.
 hand-empty = 🃏 Votre main est vide.
 hand-hidden = 🂠 Votre carte face cachée sous le { $character } (place { $slot }) : { $card }.
-hand-no_hidden = 🂠 Vous n'avez aucune carte face cachée sous les personnages.
 hand-level = 🏠 Votre compteur : niveau { $level } sur { $roof }{ $count ->
         [0] {""}
        *[other] {" "}; vous avez récupéré { $count ->
