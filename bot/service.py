@@ -438,7 +438,9 @@ class GameService:
             game = await self.store.get_game(game.id)
             if user.id != game.creator_id and not user.manage_server:
                 raise BotError("abandon_not_allowed")
-            await self.store.set_status(game.id, "abandoned", Post("end"))
+            # A lobby has no board or turn message to clear: nothing for the publisher.
+            end = Post("end") if game.status != "lobby" else None
+            await self.store.set_status(game.id, "abandoned", end)
             self.forget(game.id)
             game = await self.store.get_game(game.id)
         self.publisher.notify(game.id)

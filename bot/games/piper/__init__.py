@@ -1,1 +1,5 @@
-"""How the bot plays the Pied Piper: its AI (the adapter comes with the bot package)."""
+"""The Pied Piper (Le Joueur de Flûte) on Discord: the adapter, the /piper commands, the AI."""
+
+from bot.games.piper.adapter import ADAPTER
+
+__all__ = ["ADAPTER"]
