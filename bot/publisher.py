@@ -60,7 +60,7 @@ TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes; keep a margin
 HOLD = 1.5  # how long a person's action waits for its interaction before posting without it
 # Lines saying that the bot decided for someone, or that the game changed hands: kept first
 # when a turn's story is cut short.
-HEADLINES = ("🤖", "⏰", "↩️", "🎲")
+HEADLINES = ("🚪", "🔄", "⏸️", "🤖", "⏰", "↩️", "🎲")
 
 
 def game_lang(game: GameRow) -> str:

@@ -55,7 +55,12 @@ FAST = PublisherConfig(channel_interval=0.02, retry_initial=0.01, retry_max=0.2,
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    w: World, seed: int = 4242, *, publisher: PublisherConfig = FAST, **service: Any
+    w: World,
+    seed: int = 4242,
+    *,
+    publisher: PublisherConfig = FAST,
+    clock: Any = None,
+    **service: Any,
 ) -> AsyncIterator[GameBot]:
     """Run the bot until the double saw it identify and sync; close it afterwards.
 
@@ -68,6 +73,7 @@ async def running_bot(
         service_config=ServiceConfig(**service),
         publisher_config=publisher,
         guild_ready_timeout=0.01,
+        **({"clock": clock} if clock is not None else {}),
     )
     bot.service.seed_source = lambda: seed
     runner = asyncio.create_task(bot.start(config.token))
