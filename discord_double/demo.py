@@ -1,8 +1,10 @@
 """Watch the bot play without a Discord token: `python -m discord_double.demo [--out demo-output]`.
 
 Starts the project's local Discord double on 127.0.0.1, runs the real bot against it, opens
-a lobby, fills it with AI seats and plays a complete game: the host's own seat is played by
-a scripted person who clicks the buttons and picks options like anyone would. Every message
+a lobby where a guest joins, fills it with AI seats and plays a complete game: the host's and
+the guest's seats are played by scripted people who click the buttons and pick options like
+anyone would, and after a few turns the guest leaves (`/game leave`) so the AI takes the seat
+over, as it does for anyone who leaves a long game. Every message
 the bot posts (each edit included) and every image is written to the output folder, with an
 index.md to read them in order.
 """
@@ -85,7 +87,9 @@ async def run_demo(
             double.configure_discord_py()
             guild = double.add_guild("Demo")
             channel = double.add_channel(guild, game)
-            host = double.add_user("host", locale="fr" if lang == "fr" else "en-US")
+            locale = "fr" if lang == "fr" else "en-US"
+            host = double.add_user("host", locale=locale)
+            guest = double.add_user("guest", locale=locale)
             recorder = Recorder(out, double)
             double.observers.append(recorder)
             config = Config(token="demo-token", database_url=f"sqlite:///{tmp}/demo.db")
@@ -100,12 +104,18 @@ async def run_demo(
                     options["variant"] = variant
                 r = await double.slash(host, channel, "game new", **options)
                 await r.wait_done()
-                for _ in range(players - 1):
+                await (await double.slash(guest, channel, "game join")).wait_done()
+                for _ in range(players - 2):
                     await (await double.slash(host, channel, "game add-ai")).wait_done()
                 await (await double.slash(host, channel, "game start")).wait_done()
-                table = Table(double, channel, [host], command=command)
+                table = Table(double, channel, [host, guest], command=command)
                 moves = 0
+                guest_moves = 0
                 while not table.over():
+                    if guest_moves >= GUEST_MOVES and guest.id in table.users:
+                        # The guest has had enough: the AI plays their seat from now on.
+                        await (await double.slash(guest, channel, "game leave")).wait_done()
+                        del table.users[guest.id]
                     await bot.service.idle(timeout=120)
                     if table.over():
                         break
@@ -115,6 +125,8 @@ async def run_demo(
                             lambda: table.over() or _host_to_move(table), timeout=60
                         )
                         continue
+                    if table.mover(turn) is guest:
+                        guest_moves += 1
                     await table.play_one(rnd, use_slash=moves % 5 == 4)
                     moves += 1
                 await bot.service.idle(timeout=60)
@@ -126,6 +138,9 @@ async def run_demo(
             return recorder.count
 
 
+GUEST_MOVES = 3  # decisions the guest makes before leaving the game
+
+
 def _host_to_move(table: Table) -> bool:
     turn = table.current_turn()
     return turn is not None and table.mover(turn) is not None
@@ -135,12 +150,19 @@ def main(argv: list[str] | None = None) -> int:
     """Parse arguments and play the demo game."""
     parser = argparse.ArgumentParser(prog="python -m discord_double.demo", description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("demo-output"), help="output folder")
-    parser.add_argument("--players", type=int, default=3, help="players, the host included")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=3,
+        help="players, the host and the guest included (at least 2)",
+    )
     parser.add_argument("--seed", type=int, default=2026, help="the game's seed")
     parser.add_argument("--lang", choices=("en", "fr"), default="en")
     parser.add_argument("--game", choices=sorted(adapters()), default="rattus")
     parser.add_argument("--variant", default=None, help="a variant or expansion of the game")
     args = parser.parse_args(argv)
+    if args.players < 2:
+        parser.error("--players must be at least 2 (the host and the guest)")
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     # The demo needs no voice support; discord.py's warning about it is noise here.
     logging.getLogger("discord.client").setLevel(logging.ERROR)
