@@ -4,7 +4,8 @@ Every region is one or more polygons. Regions that are land neighbours share a b
 (the same points, walked in opposite directions), so their shapes touch; regions that are not
 neighbours never touch: a sea or the neutral Carpathian mountains lie between them. Sea
 neighbours get an arrow. Each region also has anchors for its pieces: the name, the three
-rat-token slots, up to six cube chips, the plague piece and the Africanus extras.
+rat-token slots, the rows its cube pieces fill (room for six holders' pieces, all but Bulgaria,
+which has room for five), the plague piece's own spot and the caravan's.
 
 Coordinates are canvas pixels; x grows east, y south. Europe fills `EUROPE_H` rows; the North
 Africa strip is drawn below it only in games that use it.
