@@ -136,6 +136,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "col_palace": "palace", "col_diplomats": "diplomats", "col_score": "score",
         "col_region_cards": "cards", "legend_M": "Majority", "legend_A": "All players",
         "not_in_play": "not in play", "legend_O": "Orient", "legend_?": "any class",
+        "none_revealed": "No rat token revealed",
         # The private image.
         "secret": "Only you see this", "your_looks": "Rat tokens you have seen",
         "token_of": "token {n} of {total}", "hand": "Your region cards",
@@ -185,6 +186,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "col_palace": "château", "col_diplomats": "diplomates", "col_score": "points",
         "col_region_cards": "cartes", "legend_M": "Majorité", "legend_A": "Tous les joueurs",
         "not_in_play": "hors jeu", "legend_O": "Orient", "legend_?": "toute classe",
+        "none_revealed": "Aucun jeton rat révélé",
         "secret": "Vous seul voyez ceci", "your_looks": "Jetons rats que vous avez vus",
         "token_of": "jeton {n} sur {total}", "hand": "Vos cartes Région",
         "sep": " ; ", "s_title": "Rattus, {when}.", "s_move": "À {who} de jouer ({phase}).",
@@ -1484,6 +1486,9 @@ def _draw_recent(
         c.text((x0 + 40, y + 16), text, 24, INK, style="condensed", anchor="lm")
         y += 40
     pending: Mapping[str, Any] = view.get("reaction") or {}
+    if not reveals and not pending.get("token"):
+        c.text((x0, y + 12), tr(lang, "none_revealed"), 20, MUTED, style="regular", anchor="lm")
+        return
     region = reveals[0]["region"] if reveals else pending.get("region")
     if region and (reveals or pending.get("token")):
         lines = _wrap(tr(lang, "revealed_in", region=region_name(region)), 20, "regular", room)
