@@ -350,10 +350,9 @@ class Handlers:
             )
             adapter = adapter_for(game.game)
             lang = user_lang(interaction)
-            prefix = "" if payload == "any" else payload
-            picker = picker_view(
-                adapter, game_id, game.seq, payload, texts, prefix, lang, view=view
-            )
+            # `texts` are already this verb's actions as the adapter groups them; a verb may
+            # gather actions whose texts begin with other words (no prefix to filter on).
+            picker = picker_view(adapter, game_id, game.seq, payload, texts, "", lang, view=view)
             await self.answer(interaction, t("pick.title", lang), update=False, view=picker)
         except Exception as exc:
             await reply_error(interaction, exc)
