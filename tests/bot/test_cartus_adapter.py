@@ -11,10 +11,11 @@ import re
 import pytest
 
 from bot.adapter import OptionError, adapters
-from bot.games.cartus.adapter import ADAPTER, NARRATORS, VERBS, card_name, narrate
+from bot.games.cartus.adapter import ADAPTER, NARRATORS, VERBS, card_name, card_phrase, narrate
 from bot.i18n import LANGUAGES
 from bot.ui import turn_view
 from engine.cartus import GAME, events
+from engine.cartus.data import card_ids
 from engine.core.events import Event
 from tests.engine.cartus.builders import play, position, random_playout
 
@@ -139,10 +140,6 @@ def test_plurals_follow_each_language() -> None:
 
 def test_public_events_never_carry_a_hidden_card_or_a_rat_total() -> None:
     """Public lines name only cards that were revealed; a rat total appears only at the end."""
-    from engine.cartus.data import card_ids
-
-    from bot.games.cartus.adapter import card_phrase
-
     named = {card_name(c, "en") for c in card_ids()} | {card_phrase(c, "en") for c in card_ids()}
     named -= {"Joker", "Sword", "Flute", "Pass", "Gold"}  # pile and reason words, not a card
     for players, seed, options in GAMES:
