@@ -289,20 +289,11 @@ def group_label(prefix: str, lang: str) -> str:
 
 
 def _supply_taken(e: Mapping[str, Any], p: str, names: Sequence[str], lang: str) -> str:
-    parts = []
+    # The rats discarded and the nun card looked at have their own lines.
+    where = building(str(e["building_id"]), lang, "of")
     if e.get("drawn"):
-        parts.append(t("supply.drew", lang, count=int(e["drawn"])))
-    if e.get("rats_delta"):
-        parts.append(t("supply.discarded", lang, count=-int(e["rats_delta"])))
-    if e.get("look") is not None:
-        parts.append(t("supply.looked", lang, position=int(e["look"]) + 1))
-    return t(
-        "event.supply_taken",
-        lang,
-        player=p,
-        building=building(str(e["building_id"]), lang, "of"),
-        what=", ".join(parts) if parts else t("supply.nothing_done", lang),
-    )
+        return t("event.supply_taken_drew", lang, player=p, building=where, count=int(e["drawn"]))
+    return t("event.supply_taken", lang, player=p, building=where)
 
 
 def _buildings_drawn(e: Mapping[str, Any], p: str, names: Sequence[str], lang: str) -> str:
@@ -458,6 +449,10 @@ def _guard_tower(e: Mapping[str, Any], p: str, names: Sequence[str], lang: str) 
 def _rats_changed(e: Mapping[str, Any], p: str, names: Sequence[str], lang: str) -> str | None:
     delta = int(e["delta"])
     reason = str(e["reason"])
+    if reason.startswith("flute_"):
+        # The Flute's comparison (or its winner's choice) already said who gets the rat; and
+        # a giver with no rat (a change of 0) must not be told apart.
+        return None
     if delta > 0:
         return t(f"rats.gain_{reason}" if _has(f"rats.gain_{reason}") else "rats.gain", lang,
                  player=p, count=delta)  # fmt: skip

@@ -42,7 +42,7 @@ card-with_nuns = { $card } with { $nuns ->
     [one] 1 nun
    *[other] { $nuns } nuns
 }
-cards-none = none
+cards-none = no card
 pile-joker = { $count ->
     [one] 1 Joker
    *[other] { $count } Jokers
@@ -114,16 +114,6 @@ supply-rats = { $count ->
 }
 supply-look = look at a nun card
 supply-nothing = nothing
-supply-drew = { $count ->
-    [one] drew 1 card
-   *[other] drew { $count } cards
-}
-supply-discarded = { $count ->
-    [one] discarded 1 rat
-   *[other] discarded { $count } rats
-}
-supply-looked = looked at nun card { $position }
-supply-nothing_done = nothing to do
 supply_mode-clockwise = clockwise supply
 supply_mode-simultaneous = simultaneous supply
 effect-draw = { $count ->
@@ -246,7 +236,11 @@ row-entry = { $number }. { $building } ({ $klass })
 event-building_replaced = (All alike, so one was exchanged: { $returned } → { $drawn }.)
 event-supply_answered = 🤫 { $player } has chosen a supply action; still choosing: { $waiting }.
 event-supply_answered_last = 🤫 { $player } has chosen a supply action: everyone has chosen, the choices are revealed.
-event-supply_taken = 🧺 { $player } takes the supply action { $building }: { $what }.
+event-supply_taken = 🧺 { $player } takes the supply action { $building }.
+event-supply_taken_drew = 🧺 { $player } takes the supply action { $building } and { $count ->
+    [one] draws 1 card
+   *[other] draws { $count } cards
+}.
 event-cards_drawn = 🃏 You drew ({ $reason }): { $cards }.
 event-population_reshuffled = 🔄 The Population draw pile ran out: the { $count } discarded cards become a new draw pile.
 event-nun_looked = 👁️ { $player } looks at { $count ->
@@ -277,7 +271,7 @@ event-cards_placed = 🂠 { $player } places { $count ->
 event-cards_revealed = 🂡 { $building } ({ $klass }) reveals: { $visits }.
 reveal-visit = { $player }: { $cards }
 event-influence = 📈 { $player } +{ $count } influence in { $klass } (now { $total }).
-event-influence_last = 📈 { $player } +{ $count } influence in { $klass } for the Premium of the last round (now { $total }).
+event-influence_last = 📈 { $player } +{ $count } influence in { $klass } instead (now { $total }).
 rats-gain = 🐀 { $player } { $count ->
     [one] takes 1 rat
    *[other] takes { $count } rats
@@ -286,12 +280,10 @@ rats-gain_off_class = 🐀 { $player } { $count ->
     [one] takes 1 rat (1 card of another class)
    *[other] takes { $count } rats ({ $count } cards of another class)
 }.
-rats-gain_flute_received = 🐀 { $player } gets a rat (Flute).
 rats-lose = 🐀 { $player } { $count ->
     [one] discards 1 rat
    *[other] discards { $count } rats
 }.
-rats-lose_flute_given = 🐀 { $player } passes a rat on (Flute).
 rats-lose_supply = 🐀 { $player } { $count ->
     [one] discards 1 rat (supply)
    *[other] discards { $count } rats (supply)
@@ -327,7 +319,7 @@ event-card_given_shown = 🤲 { $giver } → { $receiver } ({ $reason }): { $car
 event-premium_awarded = ⭐ { $building }: Premium action for { $player }; Standard action for { $standard }.
 event-premium_alone = ⭐ { $building }: Premium action for { $player }.
 event-premium_none = ⭐ { $building }: no Premium action here this round (at 2 players, one per round); Standard action for { $standard }.
-event-premium_last = ⭐ { $building }: { $player } holds the Premium of the last round and gains 1 influence.
+event-premium_last = ⭐ { $building }: Premium for { $player } (no actions in the last round).
 event-premium_last_none = ⭐ { $building }: nobody gains the Premium of the last round.
 event-taken = 🎁 { $player } takes { $what } ({ $tier } action { $building }).
 event-taken_empty = 🎁 { $player } gets nothing: the pile is empty ({ $tier } action { $building }).

@@ -42,7 +42,7 @@ card-with_nuns = { $card } avec { $nuns ->
     [one] { $nuns } nonne
    *[other] { $nuns } nonnes
 }
-cards-none = aucune
+cards-none = aucune carte
 pile-joker = { $count ->
     [one] { $count } Joker
    *[other] { $count } Jokers
@@ -147,16 +147,6 @@ supply-rats = { $count ->
 }
 supply-look = regarder une carte du Soutien des nonnes
 supply-nothing = rien
-supply-drew = { $count ->
-    [one] pioche { $count } carte
-   *[other] pioche { $count } cartes
-}
-supply-discarded = { $count ->
-    [one] défausse { $count } rat
-   *[other] défausse { $count } rats
-}
-supply-looked = regarde la carte { $position } du Soutien des nonnes
-supply-nothing_done = rien à faire
 supply_mode-clockwise = soutien dans le sens horaire
 supply_mode-simultaneous = soutien simultané
 effect-draw = { $count ->
@@ -279,7 +269,11 @@ row-entry = { $number }. { $building } ({ $klass })
 event-building_replaced = (Tous identiques, l'un est donc échangé : { $returned } → { $drawn }.)
 event-supply_answered = 🤫 { $player } a choisi son action de soutien ; choisissent encore : { $waiting }.
 event-supply_answered_last = 🤫 { $player } a choisi son action de soutien : tout le monde a choisi, les choix sont révélés.
-event-supply_taken = 🧺 { $player } prend l'action de soutien { $building } : { $what }.
+event-supply_taken = 🧺 { $player } prend l'action de soutien { $building }.
+event-supply_taken_drew = 🧺 { $player } prend l'action de soutien { $building } et { $count ->
+    [one] pioche { $count } carte
+   *[other] pioche { $count } cartes
+}.
 event-cards_drawn = 🃏 Vous piochez ({ $reason }) : { $cards }.
 event-population_reshuffled = 🔄 La pioche Population est épuisée : les { $count } cartes défaussées forment une nouvelle pioche.
 event-nun_looked = 👁️ { $player } regarde { $count ->
@@ -310,7 +304,7 @@ event-cards_placed = 🂠 { $player } pose { $count ->
 event-cards_revealed = 🂡 { $building } ({ $klass }) révèle : { $visits }.
 reveal-visit = { $player } : { $cards }
 event-influence = 📈 { $player } +{ $count } d'influence en { $klass } (total { $total }).
-event-influence_last = 📈 { $player } +{ $count } d'influence en { $klass } pour l'action privilège du dernier tour (total { $total }).
+event-influence_last = 📈 { $player } +{ $count } d'influence en { $klass } à la place (total { $total }).
 rats-gain = 🐀 { $player } { $count ->
     [one] prend { $count } rat
    *[other] prend { $count } rats
@@ -319,12 +313,10 @@ rats-gain_off_class = 🐀 { $player } { $count ->
     [one] prend { $count } rat ({ $count } carte d'une autre classe)
    *[other] prend { $count } rats ({ $count } cartes d'une autre classe)
 }.
-rats-gain_flute_received = 🐀 { $player } reçoit un rat (Flûte).
 rats-lose = 🐀 { $player } { $count ->
     [one] défausse { $count } rat
    *[other] défausse { $count } rats
 }.
-rats-lose_flute_given = 🐀 { $player } donne un rat (Flûte).
 rats-lose_supply = 🐀 { $player } { $count ->
     [one] défausse { $count } rat (soutien)
    *[other] défausse { $count } rats (soutien)
@@ -360,7 +352,7 @@ event-card_given_shown = 🤲 { $giver } → { $receiver } ({ $reason }) : { $ca
 event-premium_awarded = ⭐ { $building } : action privilège pour { $player } ; action de base pour { $standard }.
 event-premium_alone = ⭐ { $building } : action privilège pour { $player }.
 event-premium_none = ⭐ { $building } : pas d'action privilège ici ce tour-ci (à 2 joueurs, une par tour) ; action de base pour { $standard }.
-event-premium_last = ⭐ { $building } : { $player } détient l'action privilège du dernier tour et gagne 1 point d'influence.
+event-premium_last = ⭐ { $building } : action privilège pour { $player } (aucune action au dernier tour).
 event-premium_last_none = ⭐ { $building } : personne ne gagne l'action privilège du dernier tour.
 event-taken = 🎁 { $player } prend { $what } (action { $tier } { $building }).
 event-taken_empty = 🎁 { $player } ne reçoit rien : la pile est vide (action { $tier } { $building }).
