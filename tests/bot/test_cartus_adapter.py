@@ -127,6 +127,10 @@ def test_french_lines_use_the_articles_of_each_building() -> None:
     assert narrate(e, NAMES, "fr") == "🂠 🟦 Ben pose 1 carte face cachée dans l'Administration."
     e["count"] = 0
     assert narrate(e, NAMES, "en") == "🂠 🟦 Ben places no card face down in the Office."
+    assert (
+        narrate(e, NAMES, "fr")
+        == "🂠 🟦 Ben ne pose aucune carte face cachée dans l'Administration."
+    )
 
 
 def test_plurals_follow_each_language() -> None:

@@ -296,10 +296,10 @@ event-card_withdrawn = 🂠 Vous reprenez { $card } ({ $count ->
     [one] { $count } carte posée
    *[other] { $count } cartes posées
 }).
-event-cards_placed = 🂠 { $player } pose { $count ->
-    [0] aucune carte
-    [one] { $count } carte
-   *[other] { $count } cartes
+event-cards_placed = 🂠 { $player } { $count ->
+    [0] ne pose aucune carte
+    [one] pose { $count } carte
+   *[other] pose { $count } cartes
 } face cachée { $building }.
 event-cards_revealed = 🂡 { $building } ({ $klass }) révèle : { $visits }.
 reveal-visit = { $player } : { $cards }
