@@ -127,6 +127,23 @@ class Feed:
         started = any(r.kind == "start" for r in rows)
         undone = any(r.kind == "undo" for r in rows)
         ended = game.status == "abandoned"
+        if ended and not game.seated():
+            # A lobby abandoned before it started has no state: its end only closes it.
+            return Batch(
+                game=game,
+                ids=[r.id for r in rows],
+                seq=game.seq,
+                entries=[],
+                view={},
+                decision=Decision(frozenset(), "turn", ""),
+                legal={},
+                result=None,
+                news=[],
+                started=False,
+                undone=False,
+                ended=True,
+                turn_changed=False,
+            )
         entries: list[Entry] = []
         seqs = [r.seq for r in rows if r.kind == "action"]
         stored = {}
