@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -142,11 +143,14 @@ class GameBot(commands.Bot):
             self.service, Announcer(self.service, self.publisher), clock=clock
         )
         self.sync_commands = sync_commands
+        self._warming: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Open the store, add the commands and the persistent buttons, sync commands."""
         await self.store.open()
-        await self.renderer.warm(list(adapters()))
+        # Drawing is prepared in the background: connecting does not wait for it, and a
+        # board asked for meanwhile simply queues behind it in the render pool.
+        self._warming = asyncio.create_task(self.renderer.warm(list(adapters())))
         await self.tree.set_translator(CatalogTranslator())
         from bot.cogs.game import GameCog
 
@@ -183,6 +187,8 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         """Let running interactions finish, stop AI tasks, disconnect, close the store."""
+        if self._warming is not None and not self._warming.done():
+            self._warming.cancel()
         await self.handlers.drain()
         await self.scheduler.stop()
         await self.service.close()
