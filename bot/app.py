@@ -185,6 +185,11 @@ class GameBot(commands.Bot):
         """Log who we are."""
         log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
 
+    async def warmed(self) -> None:
+        """Wait until drawing is ready (tests use it to start from a known state)."""
+        if self._warming is not None:
+            await asyncio.shield(self._warming)
+
     async def close(self) -> None:
         """Let running interactions finish, stop AI tasks, disconnect, close the store."""
         if self._warming is not None and not self._warming.done():
