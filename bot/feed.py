@@ -41,6 +41,7 @@ class Entry:
     action: str | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
     notice: tuple[str, dict[str, Any]] | None = None
+    count: int = 1  # an undo: how many actions it took back
 
 
 @dataclass(slots=True)
@@ -216,7 +217,7 @@ class Feed:
                     )
                 )
             elif row.kind == "undo":
-                entries.append(Entry("undo", row.seq))
+                entries.append(Entry("undo", row.seq, count=int(row.payload.get("count", 1))))
             elif row.kind == "notice":
                 payload = row.payload
                 entries.append(

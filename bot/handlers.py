@@ -990,7 +990,12 @@ class Handlers:
             game,
             request.id,
             request.needed,
-            t("undo.ask", game_lang(game), player=interaction.user.mention),
+            t(
+                "undo.ask",
+                game_lang(game),
+                player=interaction.user.mention,
+                since=game.seq - 1 - int(request.note.get("keep", game.seq - 1)),
+            ),
         )
 
     async def _post_request(

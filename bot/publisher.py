@@ -502,7 +502,7 @@ class Publisher:
         for entry in batch.entries:
             if entry.kind == "undo":
                 lines = [line for line in lines if not line.startswith("↩️")]
-                lines.append(t("game.undone", lang))
+                lines.append(t("game.undone", lang, count=entry.count))
                 continue
             if entry.notice is not None:
                 key, params = entry.notice

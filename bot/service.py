@@ -924,23 +924,38 @@ class GameService:
     async def request_undo(
         self, channel_id: int, user: UserRef
     ) -> tuple[RequestRow | None, Outcome | None]:
-        """Take back the user's last action: at once when nobody else must agree, else a
-        request the other people of the game answer with buttons."""
+        """Take back the user's last action: at once when nobody has acted since, else a
+        request the other people of the game answer with buttons (their actions made since
+        are taken back too). Refused, with the true reason, when the action or one made
+        since showed hidden information, or when an AI or the turn clock has played since."""
         game = await self.game_in(channel_id)
         if game.status != "active":
             raise BotError("not_started")
-        if game.seq == 0:
+        rows = await self.store.actions(game.id)
+        mine = next((r for r in reversed(rows) if r.actor_id == user.id), None)
+        if mine is None:
             raise BotError("undo_nothing")
-        (last,) = await self.store.actions(game.id, after=game.seq - 1)
-        if last.actor_id != user.id:
-            raise BotError("undo_not_yours")
-        if await self.showed_hidden(game, last):
+        since = [r for r in rows if r.seq > mine.seq]
+        for row in since:
+            if row.actor_id is None:
+                played = "ai" if row.origin in ("ai", "clock-ai") else "clock"
+                raise BotError(f"undo_{played}_played")
+        if await self.showed_hidden(game, mine):
             raise BotError("undo_revealed")
+        for row in since:
+            if await self.showed_hidden(game, row):
+                raise BotError("undo_revealed_since")
+        if not since:
+            return None, await self._undo(game.id, game.seq, keep=mine.seq - 1)
         needed = people_to_ask(game, excluding=(user.id,))
-        if not needed:
-            return None, await self._undo(game.id, game.seq)
         request = await self.requests.create(
-            game.id, "undo", seq=game.seq, requester_id=user.id, needed=needed, now=self.clock()
+            game.id,
+            "undo",
+            seq=game.seq,
+            requester_id=user.id,
+            needed=needed,
+            now=self.clock(),
+            note={"keep": mine.seq - 1},
         )
         return request, None
 
@@ -979,7 +994,8 @@ class GameService:
             return status, request, None
         outcome = None
         if request.kind == "undo":
-            outcome = await self._undo(game.id, request.seq)
+            keep = int(request.note.get("keep", request.seq - 1))
+            outcome = await self._undo(game.id, request.seq, keep=keep)
         elif request.kind == "seat":
             await self._seat_newcomer(game, request)
         else:
@@ -988,7 +1004,7 @@ class GameService:
             await self._set_stand_in(game, target.position, True)
         return "done", request, outcome
 
-    async def _undo(self, game_id: int, seq: int) -> Outcome:
+    async def _undo(self, game_id: int, seq: int, *, keep: int) -> Outcome:
         async with self.lock(game_id):
             game = await self.store.get_game(game_id)
             if game.seq != seq:
@@ -998,8 +1014,8 @@ class GameService:
             await self.store.truncate(
                 game_id,
                 expected_seq=seq,
-                keep=seq - 1,
-                post=Post("undo", {"before": sorted(before)}),
+                keep=keep,
+                post=Post("undo", {"before": sorted(before), "count": seq - keep}),
             )
             self.forget(game_id)
             game = await self.store.get_game(game_id)

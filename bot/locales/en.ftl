@@ -43,8 +43,10 @@ error-stale = That button was for an earlier moment of the game; here is the boa
 error-takeback_not_needed = You are already playing your seat.
 error-takeover_already = The AI already plays that seat.
 error-takeover_no_player = That person does not play in this game.
-error-undo_not_yours = Only the last action can be taken back, by the player who made it.
-error-undo_nothing = There is nothing to take back.
+error-undo_nothing = You have no action to take back in this game.
+error-undo_ai_played = An AI player has played since your action: it can no longer be taken back.
+error-undo_clock_played = The turn clock has played a turn since your action: it can no longer be taken back.
+error-undo_revealed_since = An action made since yours showed hidden information: it can no longer be taken back.
 error-undo_revealed = That action showed hidden information (a rat token or a card): it cannot be taken back.
 error-unexpected = Sorry, something went wrong on my side. `/game board` shows where the game stands.
 error-unknown_game = I do not know the game { $game }.
@@ -57,7 +59,10 @@ game-over = 🏁 **The game is over.** { $who }
 game-started =
     🎲 Game #{ $id } begins! Turn order:
     { $order }
-game-undone = ↩️ The last action was taken back.
+game-undone = ↩️ { $count ->
+    [one] The last action was taken back.
+   *[other] The last { $count } actions were taken back.
+}
 hand-title = Your private information, { $player }:
 language-en = English
 language-fr = French
@@ -117,7 +122,11 @@ takeback-done = { $player } plays their seat again.
 takeover-ask = 🤖 { $by } asks that the AI plays for { $player }.
 takeover-done = 🤖 The AI now plays for { $player }, who can take the seat back with `/game takeback`.
 turn-ping = ➡️ { $who }: { $what }
-undo-ask = ↩️ { $player } asks to take back their last action.
+undo-ask = ↩️ { $player } asks to take back their last action{ $since ->
+    [0] {""}
+    [one] {" "}and the one made since
+   *[other] {" "}and the { $since } made since
+}.
 undo-done = ↩️ Your last action was taken back.
 window-timeout = ⏰ { $player } did not answer in time: the default answer applies.
 verb-any = Decide

@@ -116,8 +116,10 @@ error-stale = Ce bouton date d'un moment antérieur de la partie ; voici le plat
 error-takeback_not_needed = Vous jouez déjà votre place.
 error-takeover_already = L'IA joue déjà cette place.
 error-takeover_no_player = Cette personne ne joue pas dans cette partie.
-error-undo_not_yours = Seule la dernière action peut être annulée, par le joueur qui l'a faite.
-error-undo_nothing = Il n'y a rien à annuler.
+error-undo_nothing = Vous n'avez aucune action à annuler dans cette partie.
+error-undo_ai_played = Une IA a joué depuis votre action : elle ne peut plus être annulée.
+error-undo_clock_played = Le temps de jeu écoulé a fait jouer un tour depuis votre action : elle ne peut plus être annulée.
+error-undo_revealed_since = Une action faite depuis la vôtre a montré une information cachée : la vôtre ne peut plus être annulée.
 error-undo_revealed = Cette action a montré une information cachée (un jeton rat ou une carte) : elle ne peut pas être annulée.
 error-unexpected = Désolé, quelque chose s'est mal passé de mon côté. `/game board` montre où en est la partie.
 error-unknown_game = Je ne connais pas le jeu { $game }.
@@ -130,7 +132,10 @@ game-over = 🏁 **La partie est finie.** { $who }
 game-started =
     🎲 La partie n°{ $id } commence ! Ordre du tour :
     { $order }
-game-undone = ↩️ La dernière action a été annulée.
+game-undone = ↩️ { $count ->
+    [one] La dernière action a été annulée.
+   *[other] Les { $count } dernières actions ont été annulées.
+}
 hand-title = Vos informations privées, { $player } :
 language-en = anglais
 language-fr = français
@@ -190,7 +195,11 @@ takeback-done = { $player } reprend sa place.
 takeover-ask = 🤖 { $by } demande que l'IA joue pour { $player }.
 takeover-done = 🤖 L'IA joue désormais pour { $player }, qui peut reprendre sa place avec `/game takeback`.
 turn-ping = ➡️ { $who } : { $what }
-undo-ask = ↩️ { $player } demande à annuler sa dernière action.
+undo-ask = ↩️ { $player } demande à annuler sa dernière action{ $since ->
+    [0] {""}
+    [one] {" "}et celle faite depuis
+   *[other] {" "}et les { $since } faites depuis
+}.
 undo-done = ↩️ Votre dernière action a été annulée.
 window-timeout = ⏰ { $player } n'a pas répondu à temps : la réponse par défaut s'applique.
 verb-any = Décider

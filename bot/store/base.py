@@ -411,8 +411,8 @@ class Store:
     async def truncate(
         self, game_id: int, *, expected_seq: int, keep: int, post: Post | None = None
     ) -> None:
-        """Drop the actions after `keep` (undo) and queue `post`; StaleGame if someone acted
-        meanwhile."""
+        """Drop the actions after `keep` (undo) and the posts of those not shown yet (other
+        waiting posts move to `keep`), and queue `post`; StaleGame if someone acted meanwhile."""
         raise _unsupported(self, "truncate")
 
     async def latest_snapshot(

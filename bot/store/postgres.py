@@ -566,8 +566,8 @@ class PostgresStore(Store):
     async def truncate(
         self, game_id: int, *, expected_seq: int, keep: int, post: Post | None = None
     ) -> None:
-        """Drop the actions after `keep` (undo) and queue `post`; StaleGame if someone acted
-        meanwhile."""
+        """Drop the actions after `keep` (undo) and the posts of those not shown yet (other
+        waiting posts move to `keep`), and queue `post`; StaleGame if someone acted meanwhile."""
         now = self._clock()
         async with self._transaction() as conn:
             moved = await conn.fetchval(
@@ -583,6 +583,17 @@ class PostgresStore(Store):
             await conn.execute("DELETE FROM actions WHERE game_id = $1 AND seq > $2", game_id, keep)
             await conn.execute(
                 "DELETE FROM snapshots WHERE game_id = $1 AND seq > $2", game_id, keep
+            )
+            # Actions taken back before they were shown are never shown, and what else waits
+            # (a notice, a DM) is told at the position the game returns to: no post may wait
+            # for a seq the game no longer has.
+            await conn.execute(
+                "DELETE FROM outbox WHERE game_id = $1 AND seq > $2 AND kind = 'action'",
+                game_id,
+                keep,
+            )
+            await conn.execute(
+                "UPDATE outbox SET seq = $2 WHERE game_id = $1 AND seq > $2", game_id, keep
             )
             if post is not None:
                 await _queue(conn, game_id, keep, post, now)

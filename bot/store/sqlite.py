@@ -545,8 +545,8 @@ class SqliteStore(Store):
     async def truncate(
         self, game_id: int, *, expected_seq: int, keep: int, post: Post | None = None
     ) -> None:
-        """Drop the actions after `keep` (undo) and queue `post`; StaleGame if someone acted
-        meanwhile."""
+        """Drop the actions after `keep` (undo) and the posts of those not shown yet (other
+        waiting posts move to `keep`), and queue `post`; StaleGame if someone acted meanwhile."""
         async with self.transaction() as db:
             cur = await db.execute(
                 "UPDATE games SET seq = ?, updated_at = ? WHERE id = ? AND seq = ?",
@@ -556,6 +556,16 @@ class SqliteStore(Store):
                 raise StaleGame(game_id, expected_seq, -1)
             await db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep))
             await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, keep))
+            # Actions taken back before they were shown are never shown, and what else waits
+            # (a notice, a DM) is told at the position the game returns to: no post may wait
+            # for a seq the game no longer has.
+            await db.execute(
+                "DELETE FROM outbox WHERE game_id = ? AND seq > ? AND kind = 'action'",
+                (game_id, keep),
+            )
+            await db.execute(
+                "UPDATE outbox SET seq = ? WHERE game_id = ? AND seq > ?", (keep, game_id, keep)
+            )
             if post is not None:
                 await _queue(db, game_id, keep, post, self._clock())
 

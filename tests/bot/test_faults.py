@@ -13,7 +13,7 @@ from bot.store import Store
 from engine.rattus import GAME
 from tests.bot.harness import buttons, current_turn, mover, running_bot, table, world
 from tests.bot.test_service import recording
-from tests.bot.test_undo_takeover import play_until, started
+from tests.bot.test_undo_takeover import opening_by, started
 
 ANA = UserRef(1, "Ana")
 BEN = UserRef(2, "Ben")
@@ -36,8 +36,8 @@ async def test_two_people_agreeing_to_an_undo_at_once_both_count(tmp_path: Path)
         store, service = await fresh(tmp_path, n)
         try:
             game = await started(service, ANA, BEN, CAT)
-            user = await play_until(service, game.id, "take")
-            await service.act(game.id, user.id, "take king")
+            user = await opening_by(service, game.id)
+            await opening_by(service, game.id)
             seq = (await service.store.get_game(game.id)).seq
             request, _ = await service.request_undo(CHANNEL, user)
             assert request is not None and len(request.needed) == 2
@@ -47,7 +47,7 @@ async def test_two_people_agreeing_to_an_undo_at_once_both_count(tmp_path: Path)
             assert statuses == ["done", "waiting"]
             outcomes = [o for _, _, o in answers if o is not None]
             assert len(outcomes) == 1 and outcomes[0].undone
-            assert (await service.store.get_game(game.id)).seq == seq - 1
+            assert (await service.store.get_game(game.id)).seq == seq - 2
             stored = await service.requests.get(request.id)
             assert stored is not None and stored.status == "done"
             assert sorted(stored.agreed) == sorted(u.id for u in others)

@@ -1,4 +1,5 @@
-"""Undo (only before anything hidden is revealed, with consent) and stand-in AI seats."""
+"""Undo (only before anything hidden is revealed; a vote once someone else has acted) and
+stand-in AI seats."""
 
 from __future__ import annotations
 
@@ -76,22 +77,19 @@ async def test_undo_alone_against_ai_is_immediate(service: GameService) -> None:
     assert await service.state_of(game) == before
 
 
-async def test_undo_needs_the_others_and_is_refused_after_a_reveal(service: GameService) -> None:
+async def test_own_action_is_taken_back_at_once_until_something_hidden_shows(
+    service: GameService,
+) -> None:
+    """Issue 17: "A player may take back their own last action without a vote as long as
+    nothing hidden was revealed and nobody else has acted since"."""
     game = await started(service, ANA, BEN)
     user = await play_until(service, game.id, "take")
-    await service.act(game.id, user.id, "take witch")
+    seq = (await service.store.get_game(game.id)).seq
     other = BEN if user is ANA else ANA
-    with pytest.raises(BotError) as err:
-        await service.request_undo(CHANNEL, other)
-    assert err.value.code == "undo_not_yours"
+    await service.act(game.id, user.id, "take witch")
     request, outcome = await service.request_undo(CHANNEL, user)
-    assert outcome is None and request is not None and request.needed == [other.id]
-    with pytest.raises(BotError) as err:
-        await service.answer(request.id, user, True)
-    assert err.value.code == "not_asked"
-    status, _, outcome = await service.answer(request.id, other, True)
-    assert status == "done" and outcome is not None
-    assert (await service.store.get_game(game.id)).seq == request.seq - 1
+    assert request is None and outcome is not None and outcome.undone
+    assert (await service.store.get_game(game.id)).seq == seq
 
     # A look with the Witch shows a face: that action cannot be taken back.
     await service.act(game.id, user.id, "take witch")
@@ -103,14 +101,69 @@ async def test_undo_needs_the_others_and_is_refused_after_a_reveal(service: Game
     with pytest.raises(BotError) as err:
         await service.request_undo(CHANNEL, user)
     assert err.value.code == "undo_revealed"
+    # The other player's own last action came before the Witch's look: refused for that.
+    with pytest.raises(BotError) as err:
+        await service.request_undo(CHANNEL, other)
+    assert err.value.code in ("undo_revealed_since", "undo_revealed")
+
+
+async def opening_by(service: GameService, game_id: int) -> UserRef:
+    """The person to move places their opening cubes; who they were."""
+    user, state = await mover(service, game_id)
+    seat = min(GAME.to_move(state))
+    opening = GAME.legal_actions(state, seat)[0]
+    assert str(opening).startswith("open")
+    await service.act(game_id, user.id, str(opening))
+    return user
+
+
+async def test_after_someone_else_acted_the_others_vote(service: GameService) -> None:
+    """Another player acted since: taking back both actions needs the others' agreement."""
+    game = await started(service, ANA, BEN, CAT)
+    first = await opening_by(service, game.id)
+    await opening_by(service, game.id)
+    request, outcome = await service.request_undo(CHANNEL, first)
+    assert outcome is None and request is not None
+    assert sorted(request.needed) == sorted(u.id for u in (ANA, BEN, CAT) if u is not first)
+    with pytest.raises(BotError) as err:
+        await service.answer(request.id, first, True)
+    assert err.value.code == "not_asked"
+    statuses = [(await service.answer(request.id, USERS[i], True))[0] for i in request.needed]
+    assert statuses == ["waiting", "done"]
+    assert (await service.store.get_game(game.id)).seq == 0, "both openings taken back"
+
+
+async def test_a_refusal_gives_the_true_reason(service: GameService) -> None:
+    game = await started(service, ANA, ai=1)
+    await service.idle()
+    with_ai = await service.store.get_game(game.id)
+    if with_ai.seq == 0:  # Ana opens first: then the AI opens twice
+        await opening_by(service, game.id)
+        await service.idle()
+        with pytest.raises(BotError) as err:
+            await service.request_undo(CHANNEL, ANA)
+        assert err.value.code == "undo_ai_played"
+    else:  # the AI opened first: Ana has not acted yet
+        with pytest.raises(BotError) as err:
+            await service.request_undo(CHANNEL, ANA)
+        assert err.value.code == "undo_nothing"
+        await opening_by(service, game.id)
+        await opening_by(service, game.id)
+        await service.idle()
+        with pytest.raises(BotError) as err:
+            await service.request_undo(CHANNEL, ANA)
+        assert err.value.code == "undo_ai_played"
+    with pytest.raises(BotError) as err:
+        await service.request_undo(CHANNEL, BEN)
+    assert err.value.code == "not_playing" or err.value.code == "undo_nothing"
 
 
 async def test_a_refused_or_outdated_undo_changes_nothing(service: GameService) -> None:
     game = await started(service, ANA, BEN)
-    user = await play_until(service, game.id, "take")
-    other = BEN if user is ANA else ANA
-    await service.act(game.id, user.id, "take king")
-    request, _ = await service.request_undo(CHANNEL, user)
+    first = await opening_by(service, game.id)
+    other = BEN if first is ANA else ANA
+    await opening_by(service, game.id)
+    request, _ = await service.request_undo(CHANNEL, first)
     assert request is not None
     status, _, _ = await service.answer(request.id, other, False)
     assert status == "refused"
@@ -118,10 +171,9 @@ async def test_a_refused_or_outdated_undo_changes_nothing(service: GameService) 
         await service.answer(request.id, other, True)
     assert err.value.code == "request_closed"
     seq = (await service.store.get_game(game.id)).seq
-    request, _ = await service.request_undo(CHANNEL, user)
+    request, _ = await service.request_undo(CHANNEL, first)
     assert request is not None
-    _, state = await mover(service, game.id)
-    await service.act(game.id, user.id, str(GAME.legal_actions(state, min(GAME.to_move(state)))[0]))
+    await opening_by(service, game.id)
     with pytest.raises(BotError) as err:
         await service.answer(request.id, other, True)
     assert err.value.code == "request_stale"
@@ -153,3 +205,44 @@ async def test_takeover_and_takeback(service: GameService) -> None:
     await service.takeback(CHANNEL, CAT)
     await service.leave(CHANNEL, CAT)
     assert await service.takeover(CHANNEL, ANA, CAT.id) is None
+
+
+async def test_undo_through_discord_asks_only_once_someone_else_has_acted(tmp_path: Path) -> None:
+    """/game undo: at once while nobody has acted since (the channel says so); after the next
+    player acted, a request with buttons for the others, naming how much it takes back."""
+    from tests.bot.harness import running_bot, table, world
+
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
+        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        svc = bot.service
+        game = await svc.game_in(w.channel.id)
+        users = {w.alice.id: w.alice, w.bob.id: w.bob}
+
+        async def open_once() -> int:
+            current = await svc.store.get_game(game.id)
+            state = await svc.state_of(current)
+            seat = min(GAME.to_move(state))
+            user_id = current.player_at(seat).user_id
+            assert user_id is not None
+            await svc.act(game.id, user_id, str(GAME.legal_actions(state, seat)[0]))
+            return user_id
+
+        first = await open_once()
+        r = await d.slash(users[first], w.channel, "game undo")
+        await r.wait_done()
+        assert r.ephemeral and r.text.startswith("↩️")  # in the asker's language
+        await d.wait_for(
+            lambda: any("The last action was taken back." in m.text for m in table(w).messages()),
+            what="the channel told of the undo",
+        )
+        assert (await svc.store.get_game(game.id)).seq == 0
+
+        first = await open_once()
+        await open_once()
+        r = await d.slash(users[first], w.channel, "game undo")
+        await r.wait_done()
+        assert "asks to take back their last action and the one made since" in r.text
+        assert (await svc.store.get_game(game.id)).seq == 2

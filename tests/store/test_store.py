@@ -317,6 +317,17 @@ async def test_the_outbox_keeps_order_and_forgets_what_was_posted(store: Store) 
     assert (await store.get_game(game_id)).turn_message_id is None
 
 
+async def test_an_undo_drops_the_posts_of_actions_never_shown(store: Store) -> None:
+    """An undo that comes before its action was posted: that post is dropped (the game no
+    longer has its seq, and it would wait for it forever); a notice waiting behind it is kept,
+    at the position the game returns to, before the undo's own post."""
+    game_id = await new_game(store)
+    await store.append(game_id, expected_seq=0, action="a", post=Post("action"), **ACTION)
+    await store.queue(game_id, Post("notice", {"key": "game.left"}))
+    await store.truncate(game_id, expected_seq=1, keep=0, post=Post("undo", {"count": 1}))
+    assert [(p.kind, p.seq) for p in await store.posts(game_id)] == [("notice", 0), ("undo", 0)]
+
+
 async def test_the_post_of_a_refused_append_is_not_written(store: Store) -> None:
     game_id = await new_game(store)
     await store.append(game_id, expected_seq=0, action="a", post=Post("action"), **ACTION)
