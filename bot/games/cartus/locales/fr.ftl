@@ -178,7 +178,7 @@ reason-guard_tower = Tour de garde
 
 ## Actions (boutons, listes, confirmations)
 
-action-supply = Action de soutien du bâtiment { $number }
+action-supply = Prendre l'action de soutien du bâtiment { $number }
 action-supply_known = { $building } ({ $number }) : { $supply }
 action-supply_look = , en regardant la carte { $position } du Soutien
 action-enter = Entrer dans le bâtiment { $number }
@@ -188,10 +188,10 @@ action-play = Poser { $card } face cachée
 action-withdraw = Reprendre { $card }
 action-give = Donner { $card }
 action-discard = Défausser { $card } (un rat de moins)
-action-done = Fini : terminer la visite avec ces cartes
-action-done_hospital = Fini : ne plus défausser de carte
+action-done = Terminer la visite avec ces cartes
+action-done_hospital = Ne plus défausser de carte
 action-target = Choisir { $seat }
-action-target_sword = { $seat } vous donne la moitié de sa main
+action-target_sword = Choisir { $seat }, qui vous donne la moitié de sa main
 action-take = Prendre
 action-take_known = Prendre : { $what }
 action-decline = Refuser
@@ -205,7 +205,7 @@ choice-building = Bâtiment { $number }
 choice-nun = Carte { $number } du Soutien
 verb-supply = Choisir une action de soutien
 verb-enter = Entrer dans un bâtiment
-verb-cards = Vos cartes…
+verb-cards = Choisir vos cartes…
 verb-play = Poser une carte
 verb-withdraw = Reprendre une carte
 verb-discard = Défausser une carte
@@ -215,7 +215,7 @@ verb-take = Prendre
 verb-decline = Refuser
 verb-look = Regarder le Soutien des nonnes
 verb-give = Donner une carte
-verb-done = Fini
+verb-done = Terminer
 
 ## Invitations (après la mention de qui doit décider)
 
@@ -223,7 +223,7 @@ prompt-supply = choisissez l'action de soutien d'un des bâtiments du tour.
 prompt-supply_window = choisissez en secret votre action de soutien (le bouton ouvre vos choix) ; tous les choix sont révélés ensemble.
 prompt-visit = entrez dans un bâtiment.
 prompt-visit_pass = entrez dans un bâtiment (les Laissez-passer permettent de visiter après les autres).
-prompt-place = posez des cartes face cachée { $building }, puis Fini (les deux dans « Vos cartes… »).
+prompt-place = posez des cartes face cachée { $building }, puis terminez la visite (les deux dans « Choisir vos cartes… »).
 prompt-sword_target = vous avez joué le plus d'Épées : choisissez qui vous donne la moitié de sa main.
 prompt-flute_target = vous avez joué le plus de Flûtes : choisissez qui reçoit un de vos rats.
 prompt-sword_give = { $count ->
@@ -464,11 +464,17 @@ lobby-supply_clockwise = Soutien : dans le sens horaire depuis le premier joueur
 lobby-supply_simultaneous = Soutien : simultané (chacun choisit en secret, tout est révélé ensemble).
 lobby-dead_no_winner = Si tous meurent : personne ne gagne.
 lobby-dead_fewest_rats = Si tous meurent : les joueurs qui ont le moins de rats survivent.
-error-setup_unknown = Bâtiment(s) inconnu(s) : { $names }. Écrivez random, one_type, ou six bâtiments (un par classe) séparés par des virgules.
+error-setup_unknown = { $count ->
+    [one] Bâtiment inconnu
+   *[other] Bâtiments inconnus
+} : { $names }. Écrivez hasard, un type, ou six bâtiments (un par classe) séparés par des virgules.
 error-setup_classes = Choisissez six bâtiments, un par classe ({ $count } donnés) : par exemple Ferme, Marché, Monastère, Château, Tente de la cartomancienne, Palais.
+what-building_number = un numéro de bâtiment
+what-nun_card_number = un numéro de carte du Soutien des nonnes
+what-seat_number = un numéro de place
 error-bad_option = Option de partie inconnue : { $option }.
 error-bad_players = Ce jeu se joue de { $low } à { $high } joueurs, pas { $players }.
-error-bad_number = { $value } n'est pas un numéro valable ({ $what }).
+error-bad_number = « { $value } » ne convient pas ici : il faut { $what }.
 error-no_card = Vous n'avez pas la carte { $card }.
 error-wrong_phase = Vous ne pouvez pas faire cela maintenant : { $phase ->
     [supply] chaque joueur effectue d'abord une action de soutien
@@ -484,9 +490,12 @@ error-wrong_phase = Vous ne pouvez pas faire cela maintenant : { $phase ->
     [over] la partie est finie
    *[other] { $phase }
 }.
-error-bad_buildings = Choisissez les bâtiments : one_type, random, ou une liste de six types de bâtiment, un par classe ({ $detail }).
-error-look_count = Regardez ici { $count } carte(s) du Soutien des nonnes.
-error-look_needed = L'action de soutien du bâtiment { $position } fait regarder une carte du Soutien des nonnes : dites laquelle (supply { $position } look 1-5).
+error-bad_buildings = Choisissez les bâtiments : hasard, un type, ou six types de bâtiment, un par classe.
+error-look_count = Regardez ici { $count ->
+    [one] { $count } carte du Soutien des nonnes
+   *[other] { $count } cartes du Soutien des nonnes
+}.
+error-look_needed = L'action de soutien du bâtiment { $position } fait regarder une carte du Soutien des nonnes : dites laquelle (l'option nonne de `/cartus soutien`).
 error-no_building = Il n'y a pas de bâtiment numéro { $position } dans la rangée de ce tour.
 error-no_look = L'action de soutien du bâtiment { $position } ne fait regarder aucune carte du Soutien des nonnes.
 error-no_nun_card = Il n'y a pas de carte numéro { $position } : le Soutien des nonnes a 5 cartes.
