@@ -200,7 +200,7 @@ def test_french_errors_name_french_choices() -> None:
     assert "« toujours protéger quand une carte sauve des cubes »" in standing
     assert not re.search(r"\b(always|never|ask)\b", standing)
     diplomat = error_text(IllegalAction("diplomat_must_move", region=Region("italia")), "fr")
-    assert diplomat is not None and "« avec le diplomate »" in diplomat
+    assert diplomat is not None and "« avec le pion Diplomate »" in diplomat
     assert "add diplomat" not in (
         error_text(IllegalAction("diplomat_must_move", region=Region("italia")), "en") or ""
     )

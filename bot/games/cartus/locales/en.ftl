@@ -208,8 +208,9 @@ prompt-look = look at { $count ->
    *[other] { $count } different nun cards
 } (Fortune-teller's tent).
 prompt-hospital = { $count ->
-    [one] discard 1 more card of your hand for a rat, or Done (Hospital).
-   *[other] discard up to { $count } cards of your hand, a rat each, then Done (Hospital).
+    [one] discard 1 more card of your hand for a rat, or stop discarding (Hospital).
+   *[other] discard up to { $count } cards of your hand, a rat each, then stop discarding (Hospital).
+}
 }
 prompt-over = the game is over.
 

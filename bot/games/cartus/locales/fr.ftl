@@ -5,7 +5,7 @@ game-title = Rattus Cartus
 dm-hello = Bonjour ! Vous avez rejoint la partie de Rattus Cartus n°{ $id } dans { $channel }. Votre main, les cartes que vous posez face cachée, les cartes du Soutien des nonnes que vous regardez et vos rats arriveront ici.
 rules =
     📜 **Rattus Cartus en bref.** 8 à 10 tours (10 à 2 joueurs, 9 à 3, 8 à 4-5). À chaque tour, 2 bâtiments (3 à 4-5 joueurs) sont piochés. **Soutien :** chaque joueur effectue l'action de soutien imprimée sur l'un d'eux (piocher des cartes Population, défausser des rats, regarder une carte du Soutien des nonnes). **Visites :** chacun à son tour entre dans un bâtiment et y pose face cachée des cartes de sa main (cartes Population, Jokers, Épées, Flûtes ; un Laissez-passer permet de visiter après les autres). **Résolution**, bâtiment par bâtiment depuis la gauche : chaque carte Population ou Joker donne 1 point d'influence dans la classe du bâtiment, et chaque carte Population d'une autre classe vous donne un rat. Le plus d'Épées : celui qui en a joué le moins vous donne la moitié de sa main ; le plus de Flûtes : celui qui en a joué le moins reçoit un de vos rats. Le joueur qui a posé le plus de cartes Population et Jokers réalise l'action **privilège**, les autres l'action **de base** (à 2 joueurs, une seule action privilège par tour). Au dernier tour, aucune action de bâtiment : le détenteur de l'action privilège gagne 1 point d'influence à la place.
-    🏁 **Fin de partie :** majorités de classe 10/5/2 (10/5 à 2 joueurs) ; le plus de cartes en main 2 ; le plus d'Épées, de Flûtes, de Laissez-passer 2 chacun ; Or 6/3 ; jetons PV 1 chacun. Puis le Soutien des nonnes est révélé : qui a plus de rats que de nonnes meurt et perd. Vos rats et votre main restent secrets jusque-là (`/game hand`).
+    🏁 **Fin de partie :** majorités de classe 10/5/2 (10/5 à 2 joueurs) ; le plus de cartes en main 2 ; le plus d'Épées, de Flûtes, de Laissez-passer 2 chacun ; Or 6/3 ; jetons de point de victoire 1 chacun. Puis le Soutien des nonnes est révélé : qui a plus de rats que de nonnes meurt et perd. Vos rats et votre main restent secrets jusque-là (`/game hand`).
 settings-show = ⚙️ Langue du salon : { $lang_name }. Rappels après { $hours } h, au plus { $count } par décision. { $clock } Décisions hors de son tour (cartes dues pour une Épée ou une Tour de garde, soutien simultané) : { $minutes } min.
 origin-timeout = ⏰ { $player } n'a pas répondu à temps : la réponse par défaut a été donnée.
 window-timeout = ⏰ { $player } n'a pas répondu à temps : le choix par défaut s'applique (l'action de soutien du premier bâtiment ; cartes dues : les premières de la main dans l'ordre des cartes).
@@ -154,8 +154,8 @@ effect-draw = { $count ->
    *[other] { $count } cartes Population
 }
 effect-vp = { $count ->
-    [one] { $count } jeton PV
-   *[other] { $count } jetons PV
+    [one] { $count } jeton de point de victoire
+   *[other] { $count } jetons de point de victoire
 }
 effect-look = { $count ->
     [one] regarder { $count } carte du Soutien des nonnes
@@ -241,8 +241,9 @@ prompt-look = regardez { $count ->
    *[other] { $count } cartes différentes du Soutien des nonnes
 } (Tente de la cartomancienne).
 prompt-hospital = { $count ->
-    [one] défaussez encore { $count } carte de votre main contre un rat, ou Fini (Hôpital).
-   *[other] défaussez jusqu'à { $count } cartes de votre main, un rat chacune, puis Fini (Hôpital).
+    [one] défaussez encore { $count } carte de votre main contre un rat, ou arrêtez de défausser (Hôpital).
+   *[other] défaussez jusqu'à { $count } cartes de votre main, un rat chacune, puis arrêtez de défausser (Hôpital).
+}
 }
 prompt-over = la partie est finie.
 
@@ -367,13 +368,13 @@ event-drawn_short = 🎁 { $player } { $count ->
 event-drawn_empty = 🎁 { $player } ne pioche rien : il ne reste aucune carte (action { $tier } { $building }).
 event-drawn_none = 🎁 { $player } ne pioche aucune carte : aucune influence marquée ici (action { $tier } { $building }).
 event-vp = 🏅 { $player } prend { $count ->
-    [one] { $count } jeton PV
-   *[other] { $count } jetons PV
+    [one] { $count } jeton de point de victoire
+   *[other] { $count } jetons de point de victoire
 } (action { $tier } { $building }).
 event-vp_short = 🏅 { $player } prend { $count ->
-    [0] aucun jeton PV : il n'en reste plus
-    [one] le dernier jeton PV
-   *[other] les { $count } derniers jetons PV
+    [0] aucun jeton de point de victoire : il n'en reste plus
+    [one] le dernier jeton de point de victoire
+   *[other] les { $count } derniers jetons de point de victoire
 } (action { $tier } { $building }).
 event-action_discard_rats = ⛪ { $player } réalise l'action { $tier } { $building } : défausser des rats.
 event-action_look = 🔮 { $player } réalise l'action { $tier } { $building }.
