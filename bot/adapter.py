@@ -83,6 +83,11 @@ class GameAdapter:
         """True when the game's or the bot's catalogue has `key`."""
         return self.catalog.has(key)
 
+    def error(self, code: str, params: Mapping[str, Any], lang: str) -> str:
+        """A rules error in words: its parameters are ids (regions, cards), named here as in
+        every other message of the game."""
+        return self.t(f"error.{code}", lang, **params)
+
     def title(self, lang: str) -> str:
         """The game's name."""
         return self.t("game.title", lang)

@@ -36,9 +36,10 @@ def error_text(exc: BaseException, lang: str) -> str | None:
     """The player-facing sentence for an expected error, or None for a bug."""
     if isinstance(exc, RulesError):
         adapter = adapters().get(exc.game)
-        catalog = adapter.catalog if adapter is not None else BOT
         key = f"error.{exc.code}"
-        return catalog.t(key, lang, **exc.params) if catalog.has(key) else exc.message
+        if adapter is not None:
+            return adapter.error(exc.code, exc.params, lang) if adapter.has(key) else exc.message
+        return BOT.t(key, lang, **exc.params) if BOT.has(key) else exc.message
     if isinstance(exc, BotError):
         adapter = adapters().get(exc.game or "")
         catalog = adapter.catalog if adapter is not None else BOT

@@ -23,10 +23,10 @@ from bot import presence
 from bot.adapter import GameAdapter, OptionError, adapter_for, adapters, who
 from bot.errors import defer_public, public_answer, reply_error, send_ephemeral, user_lang
 from bot.i18n import LANGUAGES, t
-from bot.publisher import game_lang, names_of
+from bot.publisher import display_name, game_lang, names_of
 from bot.service import BotError, GameService, Outcome, StaleAction, UserRef
 from bot.store import GameRow, RequestRow
-from bot.ui import lobby_view, picker_view, request_view
+from bot.ui import lobby_view, picker_title, picker_view, request_view
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -141,7 +141,7 @@ class Handlers:
                 )
             )
             for p in game.players:
-                lines.append(f"• {p.name}" + (" 🤖" if p.is_ai else ""))
+                lines.append(f"• {display_name(p, lang)}" + (" 🤖" if p.is_ai else ""))
             lines.append(t("lobby.how", lang, creator=f"<@{game.creator_id}>"))
         else:
             lines.append(
@@ -362,7 +362,8 @@ class Handlers:
             # `texts` are already this verb's actions as the adapter groups them; a verb may
             # gather actions whose texts begin with other words (no prefix to filter on).
             picker = picker_view(adapter, game_id, game.seq, payload, texts, "", lang, view=view)
-            await self.answer(interaction, t("pick.title", lang), update=False, view=picker)
+            title = picker_title(adapter, payload, "", lang)
+            await self.answer(interaction, title, update=False, view=picker)
         except Exception as exc:
             await reply_error(interaction, exc)
 
@@ -450,7 +451,8 @@ class Handlers:
                 )
                 adapter = adapter_for(game.game)
                 picker = picker_view(adapter, game_id, seq, verb, texts, value[2:], lang, view=view)
-                await self.answer(interaction, t("pick.title", lang), update=True, view=picker)
+                title = picker_title(adapter, verb, value[2:], lang)
+                await self.answer(interaction, title, update=True, view=picker)
                 return
             if not value.startswith("a:"):
                 raise BotError("bad_choice")
@@ -706,7 +708,7 @@ class Handlers:
             return
         lines = [t("status.title", lang, count=len(games))]
         for game in games:
-            players = ", ".join(p.name for p in (game.seated() or game.players))
+            players = ", ".join(display_name(p, lang) for p in (game.seated() or game.players))
             if game.status == "lobby":
                 lines.append(
                     t(

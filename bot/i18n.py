@@ -26,8 +26,41 @@ from engine.core.errors import COMMON
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
 
-_PLACEHOLDER = re.compile(r"\{ *\$(\w+) *\}|\{ *\$(\w+) *->")
+# A variable anywhere in a pattern: `{ $x }`, a selector `{ $x -> …}`, a call `{ DE($x) }`.
+_PLACEHOLDER = re.compile(r"\$(\w+)")
 _LOCALES = {"en": ["en-US"], "fr": ["fr-FR"]}
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöûüùœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜÙŒÆ")
+# French articles that contract with "de": "de Le Joueur de Flûte" -> "du Joueur de Flûte".
+_DE_ARTICLES = (("Le ", "du "), ("Les ", "des "), ("La ", "de la "), ("L'", "de l'"))
+
+
+def _elides(text: str, h: bool) -> bool:
+    """True when a French word before `text` loses its vowel ("d'Italia", "qu'Alice").
+
+    Only a name that starts with a letter elides: a seat mark or a mention ("🟧 Alice",
+    "<@1>") keeps "de". `h` counts an initial h as mute (the rulebooks write "d'Hispania");
+    a person's name elides only before a vowel."""
+    first = text[:1]
+    return first in _VOWELS or (h and first in "hH")
+
+
+def _elision(word: str) -> Any:
+    def apply(value: Any, h: str = "") -> str:
+        text = value if isinstance(value, str) else str(getattr(value, "value", value))
+        if word == "de":
+            for article, contracted in _DE_ARTICLES:
+                if text.startswith(article):
+                    return contracted + text[len(article) :]
+        if _elides(text, h == "yes"):
+            return f"{word[:-1]}'{text}"
+        return f"{word} {text}"
+
+    return apply
+
+
+# Fluent functions of the French catalogues: `{ DE($source, h: "yes") }` writes "d'Italia" or
+# "de Gallia", `{ QUE($player) }` "qu'Alice" or "que Bruno" (h: "yes" for a region's name).
+FUNCTIONS: dict[str, Any] = {"DE": _elision("de"), "QUE": _elision("que")}
 
 
 def language(locale: object) -> str:
@@ -86,7 +119,7 @@ class Catalog:
     def _bundles(self) -> dict[str, FluentBundle]:
         bundles = {}
         for lang in LANGUAGES:
-            bundle = FluentBundle(_LOCALES[lang], use_isolating=False)
+            bundle = FluentBundle(_LOCALES[lang], functions=FUNCTIONS, use_isolating=False)
             if lang == DEFAULT and self._extra:
                 extra = "\n".join(
                     f"{fluent_id(k)} = {from_format(v)}" for k, v in sorted(self._extra.items())
@@ -130,7 +163,7 @@ class Catalog:
     def placeholders(self, key: str, lang: str = DEFAULT) -> set[str]:
         """The variables a text uses."""
         pattern = self.pattern(key, lang) or ""
-        return {a or b for a, b in _PLACEHOLDER.findall(pattern)}
+        return set(_PLACEHOLDER.findall(pattern))
 
     def t(self, key: str, lang: str = DEFAULT, /, **params: Any) -> str:
         """The text of `key` in `lang` with its parameters filled in."""

@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -46,7 +47,7 @@ from bot.adapter import GameAdapter, adapter_for, mark, who
 from bot.feed import Batch, DirectMessage, Feed, SeatNews
 from bot.i18n import language, t
 from bot.settings import GameSettings
-from bot.store import GameRow, Post
+from bot.store import GameRow, PlayerRow, Post
 from bot.ui import CommandMentions, picker_view, rematch_view, stall_view, turn_view
 
 if TYPE_CHECKING:
@@ -73,9 +74,20 @@ def player_lang(locale: str | None, game: GameRow) -> str:
     return language(locale) if locale else game_lang(game)
 
 
-def names_of(game: GameRow) -> list[str]:
-    """Display names in seat order."""
-    return [p.name for p in game.seated()]
+_AI_NAME = re.compile(r"AI (\d+)")
+
+
+def display_name(player: PlayerRow, lang: str) -> str:
+    """A player's name as shown: an AI seat ("AI 2" in the store) in the language shown."""
+    found = _AI_NAME.fullmatch(player.name) if player.is_ai else None
+    return t("seat.ai", lang, number=int(found[1])) if found else player.name
+
+
+def names_of(game: GameRow, lang: str | None = None) -> list[str]:
+    """Display names in seat order, in `lang` (the game's language by default): the one
+    source of the names in messages, the lobby and the board images."""
+    lang = lang or game_lang(game)
+    return [display_name(p, lang) for p in game.seated()]
 
 
 def fit(parts: Sequence[str], tail: str, limit: int = LIMIT) -> str:

@@ -1080,8 +1080,3 @@ def people_to_ask(game: GameRow, *, excluding: Sequence[int]) -> list[int]:
         and p.left_at is None
         and p.user_id not in excluding
     ]
-
-
-def names_by_seat(game: GameRow) -> Sequence[str]:
-    """Display names in seat order."""
-    return [p.name for p in game.seated()]

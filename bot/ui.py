@@ -356,6 +356,16 @@ def turn_view(
     return view
 
 
+def picker_title(adapter: GameAdapter, verb: str, prefix: str, lang: str) -> str:
+    """The line above a private picker: what is being chosen ("Move cubes (Merchant) ›
+    Gallia: choose below."), the narrower step of a long list included."""
+    what = adapter.verb_label(verb, lang)
+    words = prefix.split()
+    if len(words) > 1:
+        what += " › " + adapter.group_label(prefix, lang)
+    return t("pick.title", lang, what=what)
+
+
 def picker_view(
     adapter: GameAdapter,
     game_id: int,

@@ -33,7 +33,7 @@ error-record_unreadable = I cannot read that game record.
 error-request_closed = This request is closed.
 error-request_stale = The game has moved on: this request no longer applies.
 error-setting_clock_hours = A turn clock lasts { $low } to { $high } hours (0 for none).
-error-setting_clock_policy = The clock policy must be wait, skip or ai.
+error-setting_clock_policy = When the turn clock runs out, choose “wait”, “skip what can be skipped” or “the AI plays the turn”.
 error-setting_lang = The language must be English or French.
 error-setting_max_reminders = Between { $low } and { $high } reminders per decision.
 error-setting_reminder_hours = Reminders come every { $low } to { $high } hours.
@@ -85,9 +85,10 @@ origin-ai = 🤖 The AI plays for { $player }.
 origin-clock-ai = ⏰ The AI played for { $player } (the turn clock ran out).
 origin-clock-skip = ⏰ { $player }'s clock ran out: only what cannot be skipped was played.
 origin-timeout = ⏰ { $player } did not answer in time: the default answer applies.
+seat-ai = AI { $number }
 pick-group = { $label } ({ $count } choices)
 pick-placeholder = Choose an action…
-pick-title = Choose:
+pick-title = 🔽 **{ $what }**: pick an option.
 policy-ai = the AI plays the turn
 policy-skip = what can be skipped is skipped
 policy-wait = the game waits
@@ -112,12 +113,24 @@ settings-clock = Turn clock: { $hours } h, then { $policy }.
 settings-no_clock = No turn clock.
 settings-show = ⚙️ Channel language: { $lang_name }.
 stats-length = A game lasts { $turns } turns and { $days } days on average.
-stats-title = 📊 { $played } game(s) played to the end here, { $active } in progress, { $abandoned } abandoned.
-stats-wins = • { $player }: { $count } win(s) in { $played } game(s)
+stats-title = 📊 { $played ->
+        [one] 1 game played to the end here
+       *[other] { $played } games played to the end here
+    }, { $active } in progress, { $abandoned } abandoned.
+stats-wins = • { $player }: { $count ->
+        [one] 1 win
+       *[other] { $count } wins
+    } in { $played ->
+        [one] 1 game
+       *[other] { $played } games
+    }
 status-active = • #{ $id } in { $channel }: turn { $turn }, waiting for { $movers } ({ $players })
 status-lobby = • #{ $id } in { $channel }: lobby ({ $players })
 status-none = No game is being played on this server.
-status-title = { $count } game(s) on this server:
+status-title = { $count ->
+        [one] 1 game on this server:
+       *[other] { $count } games on this server:
+    }
 takeback-done = { $player } plays their seat again.
 takeover-ask = 🤖 { $by } asks that the AI plays for { $player }.
 takeover-done = 🤖 The AI now plays for { $player }, who can take the seat back with `/game takeback`.
@@ -143,7 +156,7 @@ turn-more = … { $count ->
         [one] one more line
        *[other] { $count } more lines
     } in { $log }
-rematch-button = Rematch
+rematch-button = Play a rematch
 error-rematch_not_over = The game is not over yet: finish it (or abandon it) first.
 settings-reminders = Reminders: after { $hours } h, at most { $count } per decision; then the game is marked as stalled.
 settings-window = { $window }: { $minutes } min.
@@ -185,4 +198,4 @@ error-away_days = Away for { $low } to { $high } days.
 error-bad_zone = I do not know the time zone { $zone }: try a name like Europe/Paris or America/Montreal.
 error-bad_hours = Quiet hours go from one hour (0-23) to a different one.
 error-setting_idle_days = A game may sit idle for { $low } to { $high } days.
-error-setting_away_policy = While a player is away, the AI plays (ai) or their clock pauses (pause).
+error-setting_away_policy = While a player is away, choose “the AI plays their turns” or “their turn clock pauses”.

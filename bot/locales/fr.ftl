@@ -1,8 +1,8 @@
 # The bot: every text in French. Keys are message ids; `cmd-…` translate slash-command texts.
 
-clock-ai = ⏰ Le temps de jeu de { $player } est écoulé : l'IA joue ce tour.
-clock-skip = ⏰ Le temps de jeu de { $player } est écoulé : ce qui peut être passé est passé.
-clock-wait = ⏰ Le temps de jeu de { $player } est écoulé ; la partie l'attend.
+clock-ai = ⏰ Le temps de jeu { DE($player) } est écoulé : l'IA joue ce tour.
+clock-skip = ⏰ Le temps de jeu { DE($player) } est écoulé : ce qui peut être passé est passé.
+clock-wait = ⏰ Le temps de jeu { DE($player) } est écoulé ; la partie l'attend.
 cmd-A-game-record-file-from-game-export = Un historique de partie obtenu par /game export
 cmd-A-short-summary-of-the-rules = Un court résumé des règles
 cmd-Add-an-AI-player-to-the-lobby = Ajouter un joueur IA au salon d'attente
@@ -74,7 +74,7 @@ cmd-turn = tour
 cmd-undo = annuler
 cmd-wait = attendre
 dm-closed = ⚠️ { $player } n'accepte pas les messages privés de ce bot : ses informations privées sont lisibles avec `/game hand`.
-dm-hello = Bonjour ! Vous avez rejoint la partie de { $game } n°{ $id } dans { $channel }. Ce que vous seul pouvez savoir (votre main, un regard secret) arrivera ici.
+dm-hello = Bonjour ! Vous avez rejoint la partie { DE($game) } n°{ $id } dans { $channel }. Ce que vous seul pouvez savoir (votre main, un regard secret) arrivera ici.
 dm-private = 🔒 Partie n°{ $id } dans { $channel }, pour vous seul :
 done = ✅ { $what }
 error-abandon_not_allowed = Seul le créateur de la partie ou un membre ayant la permission Gérer le serveur peut y mettre fin.
@@ -106,7 +106,7 @@ error-record_unreadable = Je ne sais pas lire cet historique de partie.
 error-request_closed = Cette demande est close.
 error-request_stale = La partie a avancé : cette demande ne s'applique plus.
 error-setting_clock_hours = Le temps de jeu va de { $low } à { $high } heures (0 pour aucun).
-error-setting_clock_policy = La règle de temps doit être wait, skip ou ai.
+error-setting_clock_policy = Quand le temps de jeu est écoulé, choisissez « attendre », « passer ce qui peut l'être » ou « l'IA joue le tour ».
 error-setting_lang = La langue doit être l'anglais ou le français.
 error-setting_max_reminders = Entre { $low } et { $high } rappels par décision.
 error-setting_reminder_hours = Les rappels viennent toutes les { $low } à { $high } heures.
@@ -156,22 +156,23 @@ log-empty = Rien ne s'est encore passé.
 log-title = 📜 Partie n°{ $id }, page { $page }/{ $pages }
 origin-ai = 🤖 L'IA joue pour { $player }.
 origin-clock-ai = ⏰ L'IA a joué pour { $player } (le temps de jeu est écoulé).
-origin-clock-skip = ⏰ Le temps de { $player } est écoulé : seul l'indispensable a été joué.
+origin-clock-skip = ⏰ Le temps { DE($player) } est écoulé : seul l'indispensable a été joué.
 origin-timeout = ⏰ { $player } n'a pas répondu à temps : la réponse par défaut s'applique.
+seat-ai = IA { $number }
 pick-group = { $label } ({ $count } choix)
 pick-placeholder = Choisissez une action…
-pick-title = Choisissez :
+pick-title = 🔽 **{ $what }** : choisissez une option.
 policy-ai = l'IA joue le tour
 policy-skip = ce qui peut être passé est passé
 policy-wait = la partie attend
 ranking-line = { $medal } { $player } : { $score } ({ $detail })
 remind-channel = ⏰ { $who }, c'est toujours à vous de décider (rappel { $count }/{ $total }) : { $link }
-remind-dm = ⏰ Rappel { $count }/{ $total } : c'est à vous de décider dans la partie de { $game } n°{ $id } : { $link }
+remind-dm = ⏰ Rappel { $count }/{ $total } : c'est à vous de décider dans la partie { DE($game) } n°{ $id } : { $link }
 reminders-channel = Vos rappels arriveront dans le salon.
 reminders-dm = Vos rappels arriveront par message privé.
 reminders-off = Vous ne recevrez pas de rappel dans cette partie.
 replay-title = ⏪ Partie n°{ $id }, fin du tour { $turn } :
-request-agree = D'accord
+request-agree = Accepter
 request-closed_done = ✅ La demande ({ $kind }) a été acceptée.
 request-closed_refused = ❌ La demande ({ $kind }) a été refusée.
 request-counted = Votre accord est compté.
@@ -185,12 +186,27 @@ settings-clock = Pendule : { $hours } h, puis { $policy }.
 settings-no_clock = Pas de pendule.
 settings-show = ⚙️ Langue du salon : { $lang_name }.
 stats-length = Une partie dure en moyenne { $turns } tours et { $days } jours.
-stats-title = 📊 { $played } partie(s) jouée(s) jusqu'au bout ici, { $active } en cours, { $abandoned } abandonnée(s).
-stats-wins = • { $player } : { $count } victoire(s) en { $played } partie(s)
+stats-title = 📊 { $played ->
+        [one] { $played } partie jouée
+       *[other] { $played } parties jouées
+    } jusqu'au bout ici, { $active } en cours, { $abandoned ->
+        [one] { $abandoned } abandonnée
+       *[other] { $abandoned } abandonnées
+    }.
+stats-wins = • { $player } : { $count ->
+        [one] { $count } victoire
+       *[other] { $count } victoires
+    } en { $played ->
+        [one] { $played } partie
+       *[other] { $played } parties
+    }
 status-active = • n°{ $id } dans { $channel } : tour { $turn }, en attente de { $movers } ({ $players })
 status-lobby = • n°{ $id } dans { $channel } : salon d'attente ({ $players })
 status-none = Aucune partie en cours sur ce serveur.
-status-title = { $count } partie(s) sur ce serveur :
+status-title = { $count ->
+        [one] { $count } partie sur ce serveur :
+       *[other] { $count } parties sur ce serveur :
+    }
 takeback-done = { $player } reprend sa place.
 takeover-ask = 🤖 { $by } demande que l'IA joue pour { $player }.
 takeover-done = 🤖 L'IA joue désormais pour { $player }, qui peut reprendre sa place avec `/game takeback`.
@@ -221,7 +237,7 @@ turn-more = … { $count ->
         [one] une ligne de plus
        *[other] { $count } lignes de plus
     } dans { $log }
-rematch-button = Revanche
+rematch-button = Rejouer une partie
 error-rematch_not_over = La partie n'est pas finie : terminez-la (ou abandonnez-la) d'abord.
 settings-reminders = Rappels : après { $hours } h, au plus { $count } par décision ; ensuite la partie est signalée comme bloquée.
 settings-window = { $window } : { $minutes } min.
@@ -234,7 +250,7 @@ game-seat_taken = 🔄 { $player } reprend la place.
 game-ended-nobody = 🏁 **Plus personne ne joue : la partie s'arrête ici.** { $who }
 game-ended-idle = 🏁 **Personne n'a joué depuis { $days } jours : la partie s'arrête ici.** { $who }
 stall-notice = ⏸️ Cette partie est bloquée : { $who } n'a pas répondu aux rappels. Que faire ? { $link }
-stall-ai = L'IA joue ce tour
+stall-ai = Faire jouer l'IA ce tour
 stall-skip = Passer ce qui peut l'être
 stall-wait = Continuer d'attendre
 stall-end = Arrêter la partie
@@ -256,14 +272,14 @@ catchup-title = 📰 Depuis votre dernier tour : { $count ->
         [one] une action
        *[other] { $count } actions
     }.
-takeback-ask = 🔄 { $player } voudrait reprendre la place que { $seat } a quittée.
+takeback-ask = 🔄 { $player } voudrait reprendre la place { QUE($seat) } a quittée.
 request-kind_seat = reprise de place
 error-seat_not_free = Ce joueur n'a pas quitté la partie : sa place n'est pas libre.
 error-away_days = Une absence dure de { $low } à { $high } jours.
 error-bad_zone = Je ne connais pas le fuseau horaire { $zone } : essayez un nom comme Europe/Paris ou America/Montreal.
 error-bad_hours = Les heures calmes vont d'une heure (0-23) à une autre.
 error-setting_idle_days = Une partie peut rester sans mouvement de { $low } à { $high } jours.
-error-setting_away_policy = Pendant une absence, l'IA joue (ai) ou la pendule s'arrête (pause).
+error-setting_away_policy = Pendant l'absence d'un joueur, choisissez « l'IA joue ses tours » ou « sa pendule s'arrête ».
 cmd-End-the-game-when-nobody-has-moved-for-this-many-days = Arrêter la partie quand personne n'a joué depuis ce nombre de jours
 cmd-While-a-player-is-away = Pendant l'absence d'un joueur
 cmd-the-AI-plays-their-turns = l'IA joue ses tours

@@ -196,7 +196,7 @@ def test_no_button_tells_what_a_hand_holds() -> None:
     assert visits[0] == visits[1] == visits[2]
     assert all(":k:" in custom_id for custom_id, _ in visits[0])
     places = [_buttons(_place_state(hand)) for hand in (["monk1", "sword"], ["gold"], [])]
-    assert places[0] == places[1] == places[2] == [("rt:1:5:k:cards", "Your cards…")]
+    assert places[0] == places[1] == places[2] == [("rt:1:5:k:cards", "Choose your cards…")]
     # The picker behind "Your cards…" holds every hand action and Done.
     s = _place_state(["monk1", "sword"])
     s, _ = play(s, (0, "play sword"))

@@ -910,7 +910,7 @@ def parse_buildings(setup: str) -> str | list[str]:
         else:
             chosen.append(kind)
     if unknown:
-        raise OptionError("setup_unknown", names=", ".join(unknown))
+        raise OptionError("setup_unknown", names=", ".join(unknown), count=len(unknown))
     classes = {info.type.value: info.klass for info in buildings()}
     if len(chosen) != len(CLASS_IDS) or sorted(classes[k] for k in chosen) != list(range(6)):
         raise OptionError("setup_classes", count=len(chosen))
@@ -936,6 +936,18 @@ class CartusAdapter(GameAdapter):
     def t(self, key: str, lang: str, /, **params: Any) -> str:
         """A Cartus text."""
         return t(key, lang, **params)
+
+    def error(self, code: str, params: Mapping[str, Any], lang: str) -> str:
+        """A rules error with its card named ("Monk (3 nuns)", not "monk3") and the kind of
+        number it wanted in words."""
+        named = dict(params)
+        card = named.get("card")
+        if isinstance(card, str) and card in card_index():
+            named["card"] = card_name(card, lang)
+        what = named.get("what")
+        if isinstance(what, str) and _has(f"what.{what.replace(' ', '_')}"):
+            named["what"] = t(f"what.{what.replace(' ', '_')}", lang)
+        return t(f"error.{code}", lang, **named)
 
     def is_private(self, action: str) -> bool:
         """Actions naming a hand's card or a secret choice, and everything grouped with them."""

@@ -43,8 +43,8 @@ def t(key: str, lang: str, /, **params: Any) -> str:
         elif name in _CARD_KEYS and isinstance(value, str):
             value = name_of("card", value, lang)
         elif name in ("phase", "what") and isinstance(value, str):
-            key = f"{name}.{value}"
-            value = CATALOG.t(key, lang) if CATALOG.has(key) else value
+            named_key = f"{name}.{value}"
+            value = CATALOG.t(named_key, lang) if CATALOG.has(named_key) else value
         elif name == "region_card" and isinstance(value, str) and "-" in value:
             value = region_card(value, lang)
         named[name] = value
@@ -432,7 +432,7 @@ def parse_cards(text: str) -> list[str]:
         else:
             unknown.append(word)
     if unknown:
-        raise OptionError("bad_cards", cards=", ".join(unknown))
+        raise OptionError("bad_cards", cards=", ".join(unknown), count=len(unknown))
     return chosen
 
 

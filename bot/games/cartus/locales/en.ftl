@@ -145,7 +145,7 @@ reason-guard_tower = Guard Tower
 
 ## Actions (buttons, pickers, confirmations)
 
-action-supply = Supply action of building { $number }
+action-supply = Take the supply action of building { $number }
 action-supply_known = { $building } ({ $number }): { $supply }
 action-supply_look = , looking at nun card { $position }
 action-enter = Enter building { $number }
@@ -155,10 +155,10 @@ action-play = Place { $card } face down
 action-withdraw = Take back { $card }
 action-give = Give { $card }
 action-discard = Discard { $card } (one rat less)
-action-done = Done: end the visit with these cards
-action-done_hospital = Done: discard no more cards
+action-done = End the visit with these cards
+action-done_hospital = Stop discarding cards
 action-target = Choose { $seat }
-action-target_sword = { $seat } gives you half their hand
+action-target_sword = Choose { $seat }, who gives you half their hand
 action-take = Take it
 action-take_known = Take { $what }
 action-decline = Decline
@@ -172,7 +172,7 @@ choice-building = Building { $number }
 choice-nun = Nun card { $number }
 verb-supply = Choose a supply action
 verb-enter = Enter a building
-verb-cards = Your cards…
+verb-cards = Choose your cards…
 verb-play = Place a card
 verb-withdraw = Take back a card
 verb-discard = Discard a card
@@ -182,7 +182,7 @@ verb-take = Take
 verb-decline = Decline
 verb-look = Look at nun cards
 verb-give = Give a card
-verb-done = Done
+verb-done = Finish
 
 ## Prompts (after the mention of whoever must decide)
 
@@ -190,7 +190,7 @@ prompt-supply = choose the supply action of one of this round's buildings.
 prompt-supply_window = choose your supply action in secret (the button opens your choices); all are revealed together.
 prompt-visit = enter a building.
 prompt-visit_pass = enter a building (Pass cards let you visit after the others).
-prompt-place = place cards face down { $building }, then Done (both under “Your cards…”).
+prompt-place = place cards face down { $building }, then end the visit (both under “Choose your cards…”).
 prompt-sword_target = you played the most Swords: choose who gives you half their hand.
 prompt-flute_target = you played the most Flutes: choose who gets a rat from you.
 prompt-sword_give = { $count ->
@@ -208,8 +208,9 @@ prompt-look = look at { $count ->
    *[other] { $count } different nun cards
 } (Fortune-teller's tent).
 prompt-hospital = { $count ->
-    [one] discard 1 more card of your hand for a rat, or Done (Hospital).
-   *[other] discard up to { $count } cards of your hand, a rat each, then Done (Hospital).
+    [one] discard 1 more card of your hand for a rat, or stop discarding (Hospital).
+   *[other] discard up to { $count } cards of your hand, a rat each, then stop discarding (Hospital).
+}
 }
 prompt-over = the game is over.
 
@@ -431,8 +432,20 @@ lobby-supply_clockwise = Supply: clockwise from the first player.
 lobby-supply_simultaneous = Supply: simultaneous (everyone chooses in secret, all revealed together).
 lobby-dead_no_winner = If everyone dies: nobody wins.
 lobby-dead_fewest_rats = If everyone dies: the players with the fewest rats survive.
-error-setup_unknown = Unknown building(s): { $names }. Write random, one_type, or six buildings (one per class) separated by commas.
+error-setup_unknown = { $count ->
+    [one] Unknown building
+   *[other] Unknown buildings
+}: { $names }. Write random, one type, or six buildings (one per class) separated by commas.
 error-setup_classes = Choose six buildings, one per class (got { $count }): e.g. Farm, Marketplace, Monastery, Castle, Fortune-teller's tent, Palace.
+error-bad_buildings = Choose the buildings: random, one type, or six building types, one per class.
+error-look_count = Look at { $count ->
+    [one] 1 nun card
+   *[other] { $count } nun cards
+} here.
+error-look_needed = The supply action of building { $position } looks at a nun card: say which one (the nun option of `/cartus supply`).
+what-building_number = building number
+what-nun_card_number = nun card number
+what-seat_number = seat number
 error-wrong_phase = You cannot do that now: { $phase ->
     [supply] every player takes a supply action first
     [visit] it is time to enter a building (or play a Pass)

@@ -5,7 +5,7 @@ game-title = Rattus Cartus
 dm-hello = Bonjour ! Vous avez rejoint la partie de Rattus Cartus n°{ $id } dans { $channel }. Votre main, les cartes que vous posez face cachée, les cartes du Soutien des nonnes que vous regardez et vos rats arriveront ici.
 rules =
     📜 **Rattus Cartus en bref.** 8 à 10 tours (10 à 2 joueurs, 9 à 3, 8 à 4-5). À chaque tour, 2 bâtiments (3 à 4-5 joueurs) sont piochés. **Soutien :** chaque joueur effectue l'action de soutien imprimée sur l'un d'eux (piocher des cartes Population, défausser des rats, regarder une carte du Soutien des nonnes). **Visites :** chacun à son tour entre dans un bâtiment et y pose face cachée des cartes de sa main (cartes Population, Jokers, Épées, Flûtes ; un Laissez-passer permet de visiter après les autres). **Résolution**, bâtiment par bâtiment depuis la gauche : chaque carte Population ou Joker donne 1 point d'influence dans la classe du bâtiment, et chaque carte Population d'une autre classe vous donne un rat. Le plus d'Épées : celui qui en a joué le moins vous donne la moitié de sa main ; le plus de Flûtes : celui qui en a joué le moins reçoit un de vos rats. Le joueur qui a posé le plus de cartes Population et Jokers réalise l'action **privilège**, les autres l'action **de base** (à 2 joueurs, une seule action privilège par tour). Au dernier tour, aucune action de bâtiment : le détenteur de l'action privilège gagne 1 point d'influence à la place.
-    🏁 **Fin de partie :** majorités de classe 10/5/2 (10/5 à 2 joueurs) ; le plus de cartes en main 2 ; le plus d'Épées, de Flûtes, de Laissez-passer 2 chacun ; Or 6/3 ; jetons PV 1 chacun. Puis le Soutien des nonnes est révélé : qui a plus de rats que de nonnes meurt et perd. Vos rats et votre main restent secrets jusque-là (`/game hand`).
+    🏁 **Fin de partie :** majorités de classe 10/5/2 (10/5 à 2 joueurs) ; le plus de cartes en main 2 ; le plus d'Épées, de Flûtes, de Laissez-passer 2 chacun ; Or 6/3 ; jetons de point de victoire 1 chacun. Puis le Soutien des nonnes est révélé : qui a plus de rats que de nonnes meurt et perd. Vos rats et votre main restent secrets jusque-là (`/game hand`).
 settings-show = ⚙️ Langue du salon : { $lang_name }. Rappels après { $hours } h, au plus { $count } par décision. { $clock } Décisions hors de son tour (cartes dues pour une Épée ou une Tour de garde, soutien simultané) : { $minutes } min.
 origin-timeout = ⏰ { $player } n'a pas répondu à temps : la réponse par défaut a été donnée.
 window-timeout = ⏰ { $player } n'a pas répondu à temps : le choix par défaut s'applique (l'action de soutien du premier bâtiment ; cartes dues : les premières de la main dans l'ordre des cartes).
@@ -154,8 +154,8 @@ effect-draw = { $count ->
    *[other] { $count } cartes Population
 }
 effect-vp = { $count ->
-    [one] { $count } jeton PV
-   *[other] { $count } jetons PV
+    [one] { $count } jeton de point de victoire
+   *[other] { $count } jetons de point de victoire
 }
 effect-look = { $count ->
     [one] regarder { $count } carte du Soutien des nonnes
@@ -178,7 +178,7 @@ reason-guard_tower = Tour de garde
 
 ## Actions (boutons, listes, confirmations)
 
-action-supply = Action de soutien du bâtiment { $number }
+action-supply = Prendre l'action de soutien du bâtiment { $number }
 action-supply_known = { $building } ({ $number }) : { $supply }
 action-supply_look = , en regardant la carte { $position } du Soutien
 action-enter = Entrer dans le bâtiment { $number }
@@ -188,10 +188,10 @@ action-play = Poser { $card } face cachée
 action-withdraw = Reprendre { $card }
 action-give = Donner { $card }
 action-discard = Défausser { $card } (un rat de moins)
-action-done = Fini : terminer la visite avec ces cartes
-action-done_hospital = Fini : ne plus défausser de carte
+action-done = Terminer la visite avec ces cartes
+action-done_hospital = Ne plus défausser de carte
 action-target = Choisir { $seat }
-action-target_sword = { $seat } vous donne la moitié de sa main
+action-target_sword = Choisir { $seat }, qui vous donne la moitié de sa main
 action-take = Prendre
 action-take_known = Prendre : { $what }
 action-decline = Refuser
@@ -205,7 +205,7 @@ choice-building = Bâtiment { $number }
 choice-nun = Carte { $number } du Soutien
 verb-supply = Choisir une action de soutien
 verb-enter = Entrer dans un bâtiment
-verb-cards = Vos cartes…
+verb-cards = Choisir vos cartes…
 verb-play = Poser une carte
 verb-withdraw = Reprendre une carte
 verb-discard = Défausser une carte
@@ -215,7 +215,7 @@ verb-take = Prendre
 verb-decline = Refuser
 verb-look = Regarder le Soutien des nonnes
 verb-give = Donner une carte
-verb-done = Fini
+verb-done = Terminer
 
 ## Invitations (après la mention de qui doit décider)
 
@@ -223,7 +223,7 @@ prompt-supply = choisissez l'action de soutien d'un des bâtiments du tour.
 prompt-supply_window = choisissez en secret votre action de soutien (le bouton ouvre vos choix) ; tous les choix sont révélés ensemble.
 prompt-visit = entrez dans un bâtiment.
 prompt-visit_pass = entrez dans un bâtiment (les Laissez-passer permettent de visiter après les autres).
-prompt-place = posez des cartes face cachée { $building }, puis Fini (les deux dans « Vos cartes… »).
+prompt-place = posez des cartes face cachée { $building }, puis terminez la visite (les deux dans « Choisir vos cartes… »).
 prompt-sword_target = vous avez joué le plus d'Épées : choisissez qui vous donne la moitié de sa main.
 prompt-flute_target = vous avez joué le plus de Flûtes : choisissez qui reçoit un de vos rats.
 prompt-sword_give = { $count ->
@@ -241,8 +241,9 @@ prompt-look = regardez { $count ->
    *[other] { $count } cartes différentes du Soutien des nonnes
 } (Tente de la cartomancienne).
 prompt-hospital = { $count ->
-    [one] défaussez encore { $count } carte de votre main contre un rat, ou Fini (Hôpital).
-   *[other] défaussez jusqu'à { $count } cartes de votre main, un rat chacune, puis Fini (Hôpital).
+    [one] défaussez encore { $count } carte de votre main contre un rat, ou arrêtez de défausser (Hôpital).
+   *[other] défaussez jusqu'à { $count } cartes de votre main, un rat chacune, puis arrêtez de défausser (Hôpital).
+}
 }
 prompt-over = la partie est finie.
 
@@ -367,13 +368,13 @@ event-drawn_short = 🎁 { $player } { $count ->
 event-drawn_empty = 🎁 { $player } ne pioche rien : il ne reste aucune carte (action { $tier } { $building }).
 event-drawn_none = 🎁 { $player } ne pioche aucune carte : aucune influence marquée ici (action { $tier } { $building }).
 event-vp = 🏅 { $player } prend { $count ->
-    [one] { $count } jeton PV
-   *[other] { $count } jetons PV
+    [one] { $count } jeton de point de victoire
+   *[other] { $count } jetons de point de victoire
 } (action { $tier } { $building }).
 event-vp_short = 🏅 { $player } prend { $count ->
-    [0] aucun jeton PV : il n'en reste plus
-    [one] le dernier jeton PV
-   *[other] les { $count } derniers jetons PV
+    [0] aucun jeton de point de victoire : il n'en reste plus
+    [one] le dernier jeton de point de victoire
+   *[other] les { $count } derniers jetons de point de victoire
 } (action { $tier } { $building }).
 event-action_discard_rats = ⛪ { $player } réalise l'action { $tier } { $building } : défausser des rats.
 event-action_look = 🔮 { $player } réalise l'action { $tier } { $building }.
@@ -464,11 +465,17 @@ lobby-supply_clockwise = Soutien : dans le sens horaire depuis le premier joueur
 lobby-supply_simultaneous = Soutien : simultané (chacun choisit en secret, tout est révélé ensemble).
 lobby-dead_no_winner = Si tous meurent : personne ne gagne.
 lobby-dead_fewest_rats = Si tous meurent : les joueurs qui ont le moins de rats survivent.
-error-setup_unknown = Bâtiment(s) inconnu(s) : { $names }. Écrivez random, one_type, ou six bâtiments (un par classe) séparés par des virgules.
+error-setup_unknown = { $count ->
+    [one] Bâtiment inconnu
+   *[other] Bâtiments inconnus
+} : { $names }. Écrivez hasard, un type, ou six bâtiments (un par classe) séparés par des virgules.
 error-setup_classes = Choisissez six bâtiments, un par classe ({ $count } donnés) : par exemple Ferme, Marché, Monastère, Château, Tente de la cartomancienne, Palais.
+what-building_number = un numéro de bâtiment
+what-nun_card_number = un numéro de carte du Soutien des nonnes
+what-seat_number = un numéro de place
 error-bad_option = Option de partie inconnue : { $option }.
 error-bad_players = Ce jeu se joue de { $low } à { $high } joueurs, pas { $players }.
-error-bad_number = { $value } n'est pas un numéro valable ({ $what }).
+error-bad_number = « { $value } » ne convient pas ici : il faut { $what }.
 error-no_card = Vous n'avez pas la carte { $card }.
 error-wrong_phase = Vous ne pouvez pas faire cela maintenant : { $phase ->
     [supply] chaque joueur effectue d'abord une action de soutien
@@ -484,9 +491,12 @@ error-wrong_phase = Vous ne pouvez pas faire cela maintenant : { $phase ->
     [over] la partie est finie
    *[other] { $phase }
 }.
-error-bad_buildings = Choisissez les bâtiments : one_type, random, ou une liste de six types de bâtiment, un par classe ({ $detail }).
-error-look_count = Regardez ici { $count } carte(s) du Soutien des nonnes.
-error-look_needed = L'action de soutien du bâtiment { $position } fait regarder une carte du Soutien des nonnes : dites laquelle (supply { $position } look 1-5).
+error-bad_buildings = Choisissez les bâtiments : hasard, un type, ou six types de bâtiment, un par classe.
+error-look_count = Regardez ici { $count ->
+    [one] { $count } carte du Soutien des nonnes
+   *[other] { $count } cartes du Soutien des nonnes
+}.
+error-look_needed = L'action de soutien du bâtiment { $position } fait regarder une carte du Soutien des nonnes : dites laquelle (l'option nonne de `/cartus soutien`).
 error-no_building = Il n'y a pas de bâtiment numéro { $position } dans la rangée de ce tour.
 error-no_look = L'action de soutien du bâtiment { $position } ne fait regarder aucune carte du Soutien des nonnes.
 error-no_nun_card = Il n'y a pas de carte numéro { $position } : le Soutien des nonnes a 5 cartes.

@@ -64,8 +64,8 @@ rules-commands = Jouez avec les boutons, ou avec `/piper poser`, `/piper activer
 
 ## Événements
 
-event-game_set_up = 🏘️ Hamelin : { $houses } maisons en cercle, un rat entre chaque maison ; le Joueur de flûte et un rat de plus attendent devant la maison de { $first }. Un compteur qui atteint le toit (niveau { $roof }) fait fuir son joueur.
-event-game_set_up_neutral = 🏘️ Hamelin : { $houses } maisons en cercle, dont deux neutres (sans compteur), un rat entre chaque maison ; le Joueur de flûte et un rat de plus attendent devant la maison de { $first }. Un compteur qui atteint le toit (niveau { $roof }) fait fuir son joueur.
+event-game_set_up = 🏘️ Hamelin : { $houses } maisons en cercle, un rat entre chaque maison ; le Joueur de flûte et un rat de plus attendent devant la maison { DE($first) }. Un compteur qui atteint le toit (niveau { $roof }) fait fuir son joueur.
+event-game_set_up_neutral = 🏘️ Hamelin : { $houses } maisons en cercle, dont deux neutres (sans compteur), un rat entre chaque maison ; le Joueur de flûte et un rat de plus attendent devant la maison { DE($first) }. Un compteur qui atteint le toit (niveau { $roof }) fait fuir son joueur.
 event-variant_ptits_rats = Variante « p'tits rats » : chaque carte agit dès qu'elle est posée ; pas de cartes +1 ni Mélodie.
 event-variant_hidden = Variante « pour vivre heureux, vivons cachés » : une carte par tour peut être posée face cachée, et révélée quand son personnage s'active.
 event-display_dealt = 🎭 Les personnages, dans l'ordre : { $characters }.
@@ -87,7 +87,7 @@ event-card_played_hidden = { $player } pose une carte face cachée sous le { $ch
        *[other] {""}
     }.
 event-hidden_card_played = 🂠 Vous avez posé votre carte { $card } face cachée sous le { $character } (place { $slot }).
-event-card_revealed = 🂠 Retournée sous le { $character } (place { $slot }) : la carte { $card } de { $player }.
+event-card_revealed = 🂠 Retournée sous le { $character } (place { $slot }) : la carte { $card } { DE($player) }.
 event-order_asked = { $player } choisit quel personnage s'active d'abord : { $places }.
 event-activated = ▶️ Le { $character } (place { $slot }) s'active : { $cards }.
 event-activated_first = ▶️ { $player } active d'abord le { $character } (place { $slot }) : { $cards }.
@@ -126,13 +126,13 @@ event-player_eliminated = 🏚️ { $player } s'enfuit d'Hamelin : son compteur 
 event-counters_taken = { $by } récupère { $count ->
         [one] ce compteur
        *[other] ce compteur et { $extra ->
-            [one] celui que { $player } avait récupéré
-           *[other] les { $extra } que { $player } avait récupérés
+            [one] celui { QUE($player) } avait récupéré
+           *[other] les { $extra } { QUE($player) } avait récupérés
         }
     }.
-event-counter_not_taken = Personne ne le récupère : c'était le tour de { $player }.
+event-counter_not_taken = Personne ne le récupère : c'était le tour { DE($player) }.
 event-players_left = Il reste { $count } joueurs en lice.
-event-hand_discarded = La main de { $player } part face visible à la défausse : { $cards }.
+event-hand_discarded = La main { DE($player) } part face visible à la défausse : { $cards }.
 event-character_replaced = 🔄 Place { $slot } : la carte du { $old } est défaussée ; le { $new } prend sa place.
 event-character_deck_reshuffled = 🔀 La pioche Personnage est vide : les { $count } cartes Personnage défaussées forment une nouvelle pioche.
 event-action_deck_reshuffled = 🔀 La pioche Action est vide : les { $count } cartes Action défaussées sont mélangées en une nouvelle pioche.
@@ -190,7 +190,7 @@ ranking-fled = { $medal } { $player } : en fuite, compteur sur le toit ({ $level
 error-bad_option = Option de partie inconnue : { $option }.
 error-bad_players = Ce jeu se joue de { $low } à { $high } joueurs, pas { $players }.
 error-bad_slot = { $value } n'est pas un personnage : donnez sa place dans la rangée, de 1 à 4.
-error-bad_variant = { $variant } n'est pas une variante du Joueur de Flûte : choisissez ptits_rats ou hidden.
+error-bad_variant = { $variant } n'est pas une variante du Joueur de Flûte : choisissez { variant-ptits_rats } ou { variant-hidden }.
 error-card_not_in_hand = Vous n'avez pas de carte { $card ->
         [forward1] { card-forward1 }
         [forward2] { card-forward2 }

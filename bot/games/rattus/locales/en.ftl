@@ -1,32 +1,41 @@
 # Rattus: every text in English. Keys are message ids; `cmd-…` translate slash-command texts.
 
-action-astronomer = Astronomer: draw 3 region cards
-action-caravan_move = Caravaneer: the caravan through { $region } to { $second }
+action-astronomer = Draw 3 region cards (Astronomer)
+action-caravan_move = Move the caravan through { $region } to { $second } (Caravaneer)
 action-caravan_place = Place the caravan in { $region }
 action-choose = Keep card { $n }
 action-choose_card = Keep { $card }
 action-done = End my turn
-action-explore = Explorer: a cube in { $region }
-action-explore_none = Explorer: place no cube
-action-explorer = Explorer: reveal 3 region cards
-action-keep = Witch: keep them in place
-action-king = King: a cube from { $region } to the palace
-action-merchant = Merchant: { $count } cube(s) from { $source } to { $target }
-action-merchant_diplomat = Merchant: { $count } cube(s) with the diplomat from { $source } to { $target }
-action-monk = Monk: rat token { $position } of { $source } to { $target }
-action-open = 2 cubes in { $region }
-action-open2 = 1 cube in { $region }, 1 in { $second }
+action-explore = Place a cube in { $region } (Explorer)
+action-explore_none = Place no cube (Explorer)
+action-explorer = Reveal 3 region cards (Explorer)
+action-keep = Keep the tokens in place (Witch)
+action-king = Move a cube from { $region } to the palace (King)
+action-merchant = Move { $count ->
+        [one] 1 cube
+       *[other] { $count } cubes
+    } from { $source } to { $target } (Merchant)
+action-merchant_diplomat = Move { $count ->
+        [one] 1 cube
+       *[other] { $count } cubes
+    } with the diplomat from { $source } to { $target } (Merchant)
+action-monk = Move rat token { $position } from { $source } to { $target } (Monk)
+action-open = Place 2 cubes in { $region }
+action-open2 = Place 1 cube in { $region } and 1 in { $second }
 action-pass = Play no region card
-action-peek = Witch: look at rat token { $position } in { $region }
-action-place = Place { $count } cube(s) in { $region }
+action-peek = Look at rat token { $position } in { $region } (Witch)
+action-place = Place { $count ->
+        [one] 1 cube
+       *[other] { $count } cubes
+    } in { $region }
 action-plague = Move the plague to { $region }
 action-plague_plus2 = Move the plague to { $region }, counting as 2 cubes
 action-protect = Play { $region_card } to protect your { $card }
-action-rats = New rats: { $regions }
+action-rats = Place the new rats: { $regions }
 action-ravage = Ravage { $region } next
-action-standing = Standing order: { $standing }
-action-sultan = Sultan: a diplomat in { $region }
-action-swap = Witch: swap the two tokens
+action-standing = Set the standing order: { $standing }
+action-sultan = Place a diplomat in { $region } (Sultan)
+action-swap = Swap the two tokens (Witch)
 action-take = Take the { $card }
 card-astronomer = Astronomer
 card-caravaneer = Caravaneer
@@ -39,9 +48,36 @@ card-peasant = Peasant
 card-sultan = Sultan
 card-witch = Witch
 dm-hello = Hello! You joined Rattus game #{ $id } in { $channel }. What only you may know (a Witch's look, your cards) will arrive here.
-error-bad_cards = Unknown class card(s): { $cards }.
+error-bad_cards = { $count ->
+        [one] Unknown class card
+       *[other] Unknown class cards
+    }: { $cards }.
+error-bad_standing = “{ $value }” is not a standing order: choose one with `/rattus standing` (“{ standing-always }”, “{ standing-never }” or “{ standing-ask }”).
+error-no_such_card = Choose { $count ->
+        [one] the card you drew
+       *[other] one of the { $count } cards you drew
+    }.
+error-not_enough_cubes = You have only { $have ->
+        [one] 1 cube
+       *[other] { $have } cubes
+    } in { $region }.
+error-plague_too_far = The plague piece cannot reach { $region } from { $source } in { $steps ->
+        [one] 1 step
+       *[other] { $steps } steps
+    }.
+error-spread_count = Place exactly { $count ->
+        [one] 1 rat token
+       *[other] { $count } rat tokens
+    }.
+error-wrong_cube_count = In { $region } you may place { $allowed ->
+        [one] 1 cube
+       *[other] { $allowed } cubes
+    }, not { $count }.
 error-setting_window_minutes = A region card decision lasts { $low } to { $high } minutes.
-event-astronomer_drew = { $player } (Astronomer) drew { $count } region cards.
+event-astronomer_drew = { $player } (Astronomer) drew { $count ->
+        [one] 1 region card
+       *[other] { $count } region cards
+    }.
 event-astronomer_kept = { $player } (Astronomer) kept one card and discarded { $discarded }.
 event-caravan_cube_added = 🐪 { $player } adds a cube in { $region } (caravan).
 event-caravan_moved = 🐪 { $player } (Caravaneer) moved the caravan from { $source } through { $middle } to { $target }.
@@ -49,9 +85,18 @@ event-caravan_placed = 🐪 { $player } placed the caravan in { $region }.
 event-card_taken = { $player } took the { $card }.
 event-card_taken_from = { $player } took the { $card } from { $other }.
 event-cube_to_palace = { $player } (King) moved a cube from { $region } to the palace.
-event-cubes_moved = { $player } (Merchant) moved { $count } cube(s) from { $source } to { $target }.
-event-cubes_placed = { $player } placed { $count } cube(s) in { $region }.
-event-cubes_placed_opening = { $player } placed { $count } opening cube(s) in { $region }.
+event-cubes_moved = { $player } (Merchant) moved { $count ->
+        [one] 1 cube
+       *[other] { $count } cubes
+    } from { $source } to { $target }.
+event-cubes_placed = { $player } placed { $count ->
+        [one] 1 cube
+       *[other] { $count } cubes
+    } in { $region }.
+event-cubes_placed_opening = { $player } placed { $count ->
+        [one] 1 opening cube
+       *[other] { $count } opening cubes
+    } in { $region }.
 event-diplomat_moved = { $player }'s diplomat moved from { $source } to { $target }.
 event-diplomat_placed = { $player } (Sultan) put a diplomat under a cube in { $region }.
 event-diplomat_returned_palace = { $player }'s diplomat in { $region } goes back to the supply (its cube went to the palace).
@@ -72,7 +117,10 @@ event-protection_declined = { $player } plays no region card.
 event-rat_token_moved = { $player } (Monk) moved rat token { $position } of { $source } to { $target }.
 event-rat_token_peeked = { $player } (Witch) looked at rat token { $position } in { $region }.
 event-rat_token_seen = 🔮 Rat token { $position } in { $region }: { $face }.
-event-rat_tokens_added = 🐀 { $count } new rat token(s) in { $region }.
+event-rat_tokens_added = 🐀 { $count ->
+        [one] 1 new rat token
+       *[other] { $count } new rat tokens
+    } in { $region }.
 event-rat_tokens_swapped = { $player } (Witch) swapped token { $a } of { $first } with token { $b } of { $second }.
 event-ravage_region_chosen = { $player } chose { $region } as the next region to ravage.
 event-reaction_window_opened = ⏳ { $region }: { $face }. Waiting for { $asked } to decide on a region card.
@@ -80,11 +128,20 @@ event-region_card_kept = 🔭 You kept { $region_card }.
 event-region_card_played = 🛡️ { $player } played { $region_card } to protect their { $card } in { $region }.
 event-region_card_played_auto = 🛡️ { $player } played { $region_card } to protect their { $card } in { $region } (standing order).
 event-region_cards_dealt = 🃏 Your region cards: { $cards }.
-event-region_cards_discarded = The { $count } region card(s) played in { $region } are discarded.
+event-region_cards_discarded = { $count ->
+        [one] The region card played in { $region } is discarded.
+       *[other] The { $count } region cards played in { $region } are discarded.
+    }
 event-region_cards_drawn = 🔭 You drew: { $cards }.
 event-region_deck_reshuffled = The { $cards } discarded region cards were shuffled into a new draw pile.
-event-revealed_nothing = 🐀 { $region }: { $face } with { $cubes } cube(s): no effect.
-event-revealed_outbreak = 🐀 { $region }: { $face } with { $cubes } cube(s): outbreak! { $losses }
+event-revealed_nothing = 🐀 { $region }: { $face } with { $cubes ->
+        [one] 1 cube
+       *[other] { $cubes } cubes
+    }: no effect.
+event-revealed_outbreak = 🐀 { $region }: { $face } with { $cubes ->
+        [one] 1 cube
+       *[other] { $cubes } cubes
+    }: outbreak! { $losses }
 event-standing_order_set = Your standing order for region cards: { $standing }.
 game-title = Rattus
 hand-cards = Class cards: { $cards }.
@@ -158,28 +215,28 @@ symbol-W = Magic
 symbol-wild = any class
 token-face = limit { $limit } · { $symbols }
 verb-any = Decide
-verb-astronomer = Astronomer
-verb-caravan = Place the caravan
-verb-caravaneer = Caravaneer
-verb-choose = Astronomer: keep a card
+verb-astronomer = Draw region cards (Astronomer)
+verb-caravan = Place or move the caravan
+verb-caravaneer = Move the caravan (Caravaneer)
+verb-choose = Keep a region card (Astronomer)
 verb-done = End my turn
-verb-explore = Explorer: place a cube
-verb-explorer = Explorer
-verb-keep = Witch: keep
-verb-king = King
-verb-merchant = Merchant
-verb-monk = Monk
+verb-explore = Place a cube (Explorer)
+verb-explorer = Reveal region cards (Explorer)
+verb-keep = Keep the tokens (Witch)
+verb-king = Move a cube to the palace (King)
+verb-merchant = Move cubes (Merchant)
+verb-monk = Move a rat token (Monk)
 verb-open = Place opening cubes
 verb-pass = Play no card
-verb-peek = Witch: look
+verb-peek = Look at a rat token (Witch)
 verb-place = Place cubes
 verb-plague = Move the plague
-verb-protect = Region card
+verb-protect = Protect a class card
 verb-rats = Place the new rats
-verb-ravage = Next region to ravage
-verb-sultan = Sultan
-verb-swap = Witch: swap or keep
-verb-take = Take a card
+verb-ravage = Choose the next region to ravage
+verb-sultan = Place a diplomat (Sultan)
+verb-swap = Swap the tokens or not (Witch)
+verb-take = Take a class card
 what-count = count
 what-position = position
 window-dm = ⏳ Game #{ $id }: { $region } revealed { $face }. Play a region card to protect a class card? If you do not answer within { $minutes } minutes, your standing default applies.

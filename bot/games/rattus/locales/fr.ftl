@@ -1,32 +1,41 @@
 # Rattus: every text in French. Keys are message ids; `cmd-…` translate slash-command texts.
 
-action-astronomer = Astronome : piocher 3 cartes Région
-action-caravan_move = Caravanier : la caravane par { $region } jusqu'en { $second }
-action-caravan_place = Placer la caravane en { $region }
+action-astronomer = Piocher 3 cartes Région (Astronome)
+action-caravan_move = Déplacer la Caravane par { $region } jusqu'en { $second } (Caravanier)
+action-caravan_place = Placer la Caravane en { $region }
 action-choose = Garder la carte { $n }
 action-choose_card = Garder { $card }
 action-done = Finir mon tour
-action-explore = Explorateur : un cube en { $region }
-action-explore_none = Explorateur : ne placer aucun cube
-action-explorer = Explorateur : révéler 3 cartes Région
-action-keep = Sorcière : les laisser en place
-action-king = Roi : un cube de { $region } vers le château
-action-merchant = Marchand : { $count } cube(s) de { $source } vers { $target }
-action-merchant_diplomat = Marchand : { $count } cube(s) avec le diplomate de { $source } vers { $target }
-action-monk = Moine : jeton rat { $position } de { $source } vers { $target }
-action-open = 2 cubes en { $region }
-action-open2 = 1 cube en { $region }, 1 en { $second }
+action-explore = Placer un cube en { $region } (Explorateur)
+action-explore_none = Ne placer aucun cube (Explorateur)
+action-explorer = Révéler 3 cartes Région (Explorateur)
+action-keep = Laisser les jetons en place (Sorcière)
+action-king = Mettre au château un cube { DE($region, h: "yes") } (Roi)
+action-merchant = Déplacer { $count ->
+        [one] { $count } cube
+       *[other] { $count } cubes
+    } { DE($source, h: "yes") } vers { $target } (Marchand)
+action-merchant_diplomat = Déplacer { $count ->
+        [one] { $count } cube
+       *[other] { $count } cubes
+    } avec le pion Diplomate { DE($source, h: "yes") } vers { $target } (Marchand)
+action-monk = Déplacer le jeton rat { $position } { DE($source, h: "yes") } vers { $target } (Moine)
+action-open = Placer 2 cubes en { $region }
+action-open2 = Placer 1 cube en { $region } et 1 en { $second }
 action-pass = Ne jouer aucune carte Région
-action-peek = Sorcière : regarder le jeton rat { $position } en { $region }
-action-place = Placer { $count } cube(s) en { $region }
+action-peek = Regarder le jeton rat { $position } en { $region } (Sorcière)
+action-place = Placer { $count ->
+        [one] { $count } cube
+       *[other] { $count } cubes
+    } en { $region }
 action-plague = Déplacer la Peste en { $region }
 action-plague_plus2 = Déplacer la Peste en { $region }, comptant pour 2 cubes
 action-protect = Jouer { $region_card } pour protéger votre carte { $card }
-action-rats = Nouveaux rats : { $regions }
+action-rats = Placer les nouveaux rats : { $regions }
 action-ravage = Ravager { $region } ensuite
-action-standing = Consigne permanente : { $standing }
-action-sultan = Sultan : un diplomate en { $region }
-action-swap = Sorcière : échanger les deux jetons
+action-standing = Choisir la consigne permanente : { $standing }
+action-sultan = Placer un pion Diplomate en { $region } (Sultan)
+action-swap = Échanger les deux jetons (Sorcière)
 action-take = Prendre la carte { $card }
 card-astronomer = Astronome arabe
 card-caravaneer = Caravanier
@@ -40,11 +49,11 @@ card-sultan = Sultan
 card-witch = Sorcière
 cmd-A-revealed-region-or-none = Une région révélée, ou aucune
 cmd-Africanus-2-6-players = Africanus (2 à 6 joueurs)
-cmd-Africanus-the-cube-with-your-diplomat-moves-too = Africanus : le cube de votre diplomate part aussi
+cmd-Africanus-the-cube-with-your-diplomat-moves-too = Africanus : le cube de votre pion Diplomate part aussi
 cmd-Any-action-typed-or-picked-from-the-list = N'importe quelle action, tapée ou choisie dans la liste
 cmd-Astronomer-draw-3-region-cards = Astronome : piocher 3 cartes Région
 cmd-Astronomer-keep-one-drawn-card = Astronome : garder une carte piochée
-cmd-Caravaneer-where-the-caravan-stops = Caravanier : où la caravane s'arrête
+cmd-Caravaneer-where-the-caravan-stops = Caravanier : où la Caravane s'arrête
 cmd-Class-card = Carte de classe
 cmd-Class-card-to-protect = Carte de classe à protéger
 cmd-Explorer-place-a-cube-or-none = Explorateur : placer un cube, ou aucun
@@ -61,7 +70,7 @@ cmd-Monk-move-a-rat-token-to-a-neighbour = Moine : déplacer un jeton rat vers u
 cmd-Move-the-plague-piece = Déplacer la Peste
 cmd-Neighbour = Région voisine
 cmd-Place-cubes-in-a-region = Placer des cubes dans une région
-cmd-Place-or-move-the-caravan = Placer ou déplacer la caravane
+cmd-Place-or-move-the-caravan = Placer ou déplacer la Caravane
 cmd-Place-the-new-rat-tokens-of-the-spread = Placer les nouveaux jetons rats de la propagation
 cmd-Play-a-region-card-to-protect-a-class-card = Jouer une carte Région pour protéger une carte de classe
 cmd-Play-no-region-card-now = Ne jouer aucune carte Région maintenant
@@ -74,7 +83,7 @@ cmd-Region-of-the-token = Région du jeton
 cmd-Region-without-rats = Région sans rat
 cmd-Second-region-Africanus-only = Seconde région (Africanus seulement)
 cmd-Set-up-place-your-opening-cubes = Mise en place : placer vos cubes de départ
-cmd-Sultan-put-a-diplomat-under-a-cube = Sultan : placer un diplomate sous un cube
+cmd-Sultan-put-a-diplomat-under-a-cube = Sultan : placer un pion Diplomate sous un cube
 cmd-Take-a-class-card = Prendre une carte de classe
 cmd-The-action = L'action
 cmd-The-card-to-keep = La carte à garder
@@ -132,68 +141,98 @@ error-already_hold_card = Vous avez déjà la carte { $card }.
 error-already_placed = Vous avez déjà placé des cubes ce tour-ci.
 error-already_protected = Votre carte { $card } est déjà protégée dans cette région.
 error-already_took_card = Vous avez déjà pris une carte de classe ce tour-ci.
-error-bad_cards = Carte(s) de classe inconnue(s) : { $cards }.
-error-bad_number = { $value } n'est pas un(e) { $what } valable.
+error-bad_cards = { $count ->
+        [one] Carte de classe inconnue
+       *[other] Cartes de classe inconnues
+    } : { $cards }.
+error-bad_number = « { $value } » ne convient pas ici : il faut { $what }.
 error-bad_option = Option de partie inconnue : { $option }.
 error-bad_players = Ce jeu se joue de { $low } à { $high } joueurs, pas { $players }.
-error-bad_standing = { $value } n'est pas une consigne permanente : utilisez always, never ou ask.
-error-caravan_return = La caravane ne peut pas revenir en { $region } pendant le même déplacement.
+error-bad_standing = « { $value } » n'est pas une consigne permanente : choisissez-en une avec `/rattus consigne` (« { standing-always } », « { standing-never } » ou « { standing-ask } »).
+error-caravan_return = La Caravane ne peut pas revenir en { $region } pendant le même déplacement.
 error-final_no_cubes = Aucun cube ne peut être ajouté pendant la dernière manche (seul le Paysan en ajoute un) : la carte { $card } ne peut pas servir maintenant.
 error-card_does_not_fit = La carte Région { $region_card } ne peut pas protéger la carte { $card }.
 error-card_not_in_play = La carte { $card } n'est pas en jeu dans cette partie.
-error-diplomat_already_there = Vous avez déjà un diplomate en { $region }.
-error-diplomat_must_move = Tous vos cubes quittent { $region }, le cube de votre diplomate aussi : ajoutez diplomat.
+error-diplomat_already_there = Vous avez déjà un pion Diplomate en { $region }.
+error-diplomat_must_move = Tous vos cubes quittent { $region }, le cube de votre pion Diplomate part donc aussi : choisissez le déplacement « avec le pion Diplomate » (l'option diplomate de `/rattus marchand`).
 error-final_knight_counts = Pendant la dernière manche, la Peste déplacée par le Chevalier compte pour deux cubes : ajoutez +2.
 error-knight_needed = Seul le Chevalier fait compter la Peste pour deux cubes.
 error-merchant_count = Le Marchand déplace de 1 à 3 cubes, pas { $count }.
 error-no_card = Vous n'avez pas la carte { $card }.
 error-no_cube_there = Vous n'avez aucun cube en { $region }.
 error-no_cubes_left = Vous n'avez plus de cubes en réserve.
-error-no_diplomat_left = Il ne reste aucun diplomate dans la réserve.
-error-no_diplomat_there = Vous n'avez pas de diplomate en { $region }.
+error-no_diplomat_left = Il ne reste aucun pion Diplomate dans la réserve.
+error-no_diplomat_there = Vous n'avez pas de pion Diplomate en { $region }.
 error-no_rats_to_place = { $region } n'a aucun jeton rat : vous ne pouvez pas y placer de cubes (seul le Paysan le peut).
 error-no_region_cards_left = Il ne reste aucune carte Région à piocher.
-error-no_such_card = Choisissez une des { $count } carte(s) piochée(s).
+error-no_such_card = Choisissez { $count ->
+        [one] la carte piochée
+       *[other] une des { $count } cartes piochées
+    }.
 error-no_such_token = { $region } n'a pas de jeton rat numéro { $position }.
 error-not_africanus = Cela appartient à l'extension Africanus, que cette partie n'utilise pas.
-error-not_enough_cubes = Vous n'avez que { $have } cube(s) en { $region }.
+error-not_enough_cubes = Vous n'avez que { $have ->
+        [one] { $have } cube
+       *[other] { $have } cubes
+    } en { $region }.
 error-not_explored = { $region } n'est pas une des régions révélées par l'Explorateur.
 error-not_in_hand = Vous n'avez pas la carte Région { $region_card }.
-error-not_neighbour = { $target } n'est pas voisine de { $source }.
+error-not_neighbour = { $target } n'est pas voisine { DE($source, h: "yes") }.
 error-nothing_to_ravage = { $region } n'a plus rien à ravager.
 error-opening_one_region = Placez vos deux cubes de départ dans la même région.
 error-plague_must_move = La Peste doit quitter { $region }.
-error-plague_too_far = La Peste ne peut pas aller de { $source } en { $region } en { $steps } déplacement(s).
+error-plague_too_far = La Peste ne peut pas aller { DE($source, h: "yes") } en { $region } en { $steps ->
+        [one] { $steps } déplacement
+       *[other] { $steps } déplacements
+    }.
 error-region_full = { $region } a déjà 3 jetons rats.
 error-region_has_rats = Le Roi ne prend un cube que dans une région sans jeton rat, et { $region } en a.
 error-region_not_in_play = { $region } n'est pas en jeu dans cette partie.
 error-same_token = Regardez un autre jeton rat la seconde fois.
 error-setting_window_minutes = Une décision sur une carte Région dure de { $low } à { $high } minutes.
-error-spread_count = Placez exactement { $count } jeton(s) rat.
+error-spread_count = Placez exactement { $count ->
+        [one] { $count } jeton rat
+       *[other] { $count } jetons rats
+    }.
 error-swap_needs_two = Vous ne pouvez échanger que deux jetons rats regardés dans deux régions différentes.
 error-unknown_card = Il n'y a pas de carte de classe nommée { $card }.
 error-unknown_region = Il n'y a pas de région nommée { $region }.
 error-unknown_region_card = Il n'y a pas de carte Région nommée { $region_card }.
 error-witch_decide = Vous avez regardé deux jetons rats : échangez-les ou laissez-les en place.
-error-wrong_cube_count = En { $region }, vous pouvez placer { $allowed } cube(s), pas { $count }.
+error-wrong_cube_count = En { $region }, vous pouvez placer { $allowed ->
+        [one] { $allowed } cube
+       *[other] { $allowed } cubes
+    }, pas { $count }.
 error-wrong_phase = Vous ne pouvez pas faire cela maintenant : { $phase }.
-event-astronomer_drew = { $player } (Astronome) a pioché { $count } cartes Région.
+event-astronomer_drew = { $player } (Astronome) a pioché { $count ->
+        [one] { $count } carte Région
+       *[other] { $count } cartes Région
+    }.
 event-astronomer_kept = { $player } (Astronome) a gardé une carte et défaussé { $discarded }.
-event-caravan_cube_added = 🐪 { $player } ajoute un cube en { $region } (caravane).
-event-caravan_moved = 🐪 { $player } (Caravanier) a déplacé la caravane de { $source } par { $middle } jusqu'en { $target }.
-event-caravan_placed = 🐪 { $player } a placé la caravane en { $region }.
+event-caravan_cube_added = 🐪 { $player } ajoute un cube en { $region } (Caravane).
+event-caravan_moved = 🐪 { $player } (Caravanier) a déplacé la Caravane { DE($source, h: "yes") } par { $middle } jusqu'en { $target }.
+event-caravan_placed = 🐪 { $player } a placé la Caravane en { $region }.
 event-card_taken = { $player } a pris la carte { $card }.
 event-card_taken_from = { $player } a pris la carte { $card } à { $other }.
-event-cube_to_palace = { $player } (Roi) a mis un cube de { $region } au château.
-event-cubes_moved = { $player } (Marchand) a déplacé { $count } cube(s) de { $source } vers { $target }.
-event-cubes_placed = { $player } a placé { $count } cube(s) en { $region }.
-event-cubes_placed_opening = { $player } a placé { $count } cube(s) de départ en { $region }.
-event-diplomat_moved = Le diplomate de { $player } est passé de { $source } en { $target }.
-event-diplomat_placed = { $player } (Sultan) a placé un diplomate sous un cube en { $region }.
-event-diplomat_returned_palace = Le diplomate de { $player } en { $region } retourne dans la réserve (son cube est parti au château).
-event-diplomat_returned_plague = Le diplomate de { $player } en { $region } retourne dans la réserve.
-event-end_all_cubes_placed = Un joueur a tous ses cubes sur le plateau : après le tour de { $player } vient la dernière manche.
-event-end_rat_supply_empty = La réserve de rats est vide : après le tour de { $player } vient la dernière manche.
+event-cube_to_palace = { $player } (Roi) a mis au château un cube { DE($region, h: "yes") }.
+event-cubes_moved = { $player } (Marchand) a déplacé { $count ->
+        [one] { $count } cube
+       *[other] { $count } cubes
+    } { DE($source, h: "yes") } vers { $target }.
+event-cubes_placed = { $player } a placé { $count ->
+        [one] { $count } cube
+       *[other] { $count } cubes
+    } en { $region }.
+event-cubes_placed_opening = { $player } a placé { $count ->
+        [one] { $count } cube de départ
+       *[other] { $count } cubes de départ
+    } en { $region }.
+event-diplomat_moved = Le pion Diplomate { DE($player) } est passé { DE($source, h: "yes") } en { $target }.
+event-diplomat_placed = { $player } (Sultan) a placé un pion Diplomate sous un cube en { $region }.
+event-diplomat_returned_palace = Le pion Diplomate { DE($player) } en { $region } retourne dans la réserve (son cube est parti au château).
+event-diplomat_returned_plague = Le pion Diplomate { DE($player) } en { $region } retourne dans la réserve.
+event-end_all_cubes_placed = Un joueur a tous ses cubes sur le plateau : après le tour { DE($player) } vient la dernière manche.
+event-end_rat_supply_empty = La réserve de rats est vide : après le tour { DE($player) } vient la dernière manche.
 event-explorer_placed = { $player } (Explorateur) a placé un cube en { $region }.
 event-explorer_placed_none = { $player } (Explorateur) n'a placé aucun cube.
 event-explorer_revealed = { $player } (Explorateur) a révélé { $cards }.
@@ -202,25 +241,37 @@ event-final_turn_began = Dernière manche : { $player } peut utiliser ses cartes
 event-game_set_up = La Peste commence en { $plague }. { $supply } jetons rats sont en réserve ({ $removed } retirés sans être vus).
 event-hands_revealed = Cartes Région en main à la fin : { $hands }
 event-no_loss = personne ne perd de cube.
-event-plague_moved = ☠️ { $player } a déplacé la Peste de { $source } vers { $target }.
-event-plague_moved_plus2 = ☠️ { $player } a déplacé la Peste de { $source } vers { $target } ; le Chevalier la fait compter pour 2 cubes.
+event-plague_moved = ☠️ { $player } a déplacé la Peste { DE($source, h: "yes") } vers { $target }.
+event-plague_moved_plus2 = ☠️ { $player } a déplacé la Peste { DE($source, h: "yes") } vers { $target } ; le Chevalier la fait compter pour 2 cubes.
 event-protection_declined = { $player } ne joue aucune carte Région.
-event-rat_token_moved = { $player } (Moine) a déplacé le jeton rat { $position } de { $source } vers { $target }.
+event-rat_token_moved = { $player } (Moine) a déplacé le jeton rat { $position } { DE($source, h: "yes") } vers { $target }.
 event-rat_token_peeked = { $player } (Sorcière) a regardé le jeton rat { $position } en { $region }.
 event-rat_token_seen = 🔮 Jeton rat { $position } en { $region } : { $face }.
-event-rat_tokens_added = 🐀 { $count } nouveau(x) jeton(s) rat en { $region }.
-event-rat_tokens_swapped = { $player } (Sorcière) a échangé le jeton { $a } de { $first } et le jeton { $b } de { $second }.
+event-rat_tokens_added = 🐀 { $count ->
+        [one] { $count } nouveau jeton rat
+       *[other] { $count } nouveaux jetons rats
+    } en { $region }.
+event-rat_tokens_swapped = { $player } (Sorcière) a échangé le jeton { $a } { DE($first, h: "yes") } et le jeton { $b } { DE($second, h: "yes") }.
 event-ravage_region_chosen = { $player } a choisi { $region } comme prochaine région ravagée.
-event-reaction_window_opened = ⏳ { $region } : { $face }. On attend que { $asked } décide de jouer ou non une carte Région.
+event-reaction_window_opened = ⏳ { $region } : { $face }. On attend { QUE($asked) } décide de jouer ou non une carte Région.
 event-region_card_kept = 🔭 Vous gardez { $region_card }.
 event-region_card_played = 🛡️ { $player } a joué { $region_card } pour protéger sa carte { $card } en { $region }.
 event-region_card_played_auto = 🛡️ { $player } a joué { $region_card } pour protéger sa carte { $card } en { $region } (consigne permanente).
 event-region_cards_dealt = 🃏 Vos cartes Région : { $cards }.
-event-region_cards_discarded = Les { $count } carte(s) Région jouée(s) en { $region } sont défaussées.
+event-region_cards_discarded = { $count ->
+        [one] La carte Région jouée en { $region } est défaussée.
+       *[other] Les { $count } cartes Région jouées en { $region } sont défaussées.
+    }
 event-region_cards_drawn = 🔭 Vous avez pioché : { $cards }.
 event-region_deck_reshuffled = Les { $cards } cartes Région défaussées forment une nouvelle pioche.
-event-revealed_nothing = 🐀 { $region } : { $face } avec { $cubes } cube(s) : aucun effet.
-event-revealed_outbreak = 🐀 { $region } : { $face } avec { $cubes } cube(s) : contamination ! { $losses }
+event-revealed_nothing = 🐀 { $region } : { $face } avec { $cubes ->
+        [one] { $cubes } cube
+       *[other] { $cubes } cubes
+    } : aucun effet.
+event-revealed_outbreak = 🐀 { $region } : { $face } avec { $cubes ->
+        [one] { $cubes } cube
+       *[other] { $cubes } cubes
+    } : contamination ! { $losses }
 event-standing_order_set = Votre consigne permanente pour les cartes Région : { $standing }.
 game-title = Rattus
 hand-cards = Cartes de classe : { $cards }.
@@ -236,7 +287,7 @@ lobby-cards = Cartes de classe : { $cards }
 lobby-expansion = Extension : { $expansion }
 origin-timeout = ⏰ { $player } n'a pas répondu à temps : sa consigne permanente s'applique.
 phase-astronomer = gardez d'abord une des cartes Région piochées
-phase-caravan = la caravane est en train d'être placée
+phase-caravan = la Caravane est en train d'être placée
 phase-explorer = placez d'abord un cube dans une région révélée, ou aucun
 phase-final = pendant la dernière manche, vous ne pouvez qu'utiliser vos cartes de classe
 phase-main = prenez une carte, placez des cubes, utilisez vos cartes ou déplacez la Peste
@@ -247,7 +298,7 @@ phase-reaction = la Peste attend que des joueurs protègent leurs cartes de clas
 phase-spread = placez d'abord les nouveaux jetons rats
 phase-witch = terminez d'abord le sortilège de la Sorcière
 prompt-astronomer = gardez une des cartes Région piochées.
-prompt-caravan = placez la caravane dans la région de votre choix.
+prompt-caravan = placez la Caravane dans la région de votre choix.
 prompt-explorer = placez un cube dans une des régions révélées, ou aucun.
 prompt-final = utilisez vos cartes de classe une dernière fois, puis finissez votre tour.
 prompt-main = prenez une carte de classe, placez des cubes, utilisez vos cartes, puis déplacez la Peste.
@@ -276,7 +327,7 @@ region-tartaria = Tartaria
 region-turcia = Turcia
 rules = **Rattus en bref.** À votre tour, vous pouvez prendre une carte de classe (à côté du plateau ou à un autre joueur), puis placer dans une région autant de cubes qu'elle a de jetons rats (le Paysan en ajoute un). Chaque carte donne un pouvoir, utilisable une fois par tour avant de déplacer la Peste : Roi (un cube d'une région sans rat vers le château), Moine (déplacer un jeton rat), Marchand (déplacer jusqu'à 3 cubes), Sorcière (regarder deux jetons, et peut-être les échanger), Chevalier (la Peste avance jusqu'à 2 régions et peut compter pour 2 cubes). Déplacez ensuite la Peste vers une région voisine : elle propage de nouveaux rats (1 si la région en a 1, 2 si elle en a 2 ou 3) puis ravage la région : les jetons sont révélés un à un ; si les cubes présents atteignent la limite du jeton, chaque symbole tue un cube (M : la majorité, A : tout le monde, une classe : qui a cette carte). Quand la réserve de rats est vide viennent une dernière manche et un dernier ravage. Le plus de cubes sur le plateau et au château l'emporte.
 score-board = { $n } sur le plateau
-score-diplomats = { $n } des diplomates
+score-diplomats = { $n } des pions Diplomate
 score-palace = { $n } au château
 score-region_cards = { $n } des cartes Région
 standing-always = toujours protéger quand une carte sauve des cubes
@@ -294,30 +345,30 @@ symbol-W = Magie
 symbol-wild = toute classe
 token-face = limite { $limit } · { $symbols }
 verb-any = Décider
-verb-astronomer = Astronome
-verb-caravan = Placer la caravane
-verb-caravaneer = Caravanier
-verb-choose = Astronome : garder une carte
+verb-astronomer = Piocher des cartes Région (Astronome)
+verb-caravan = Placer ou déplacer la Caravane
+verb-caravaneer = Déplacer la Caravane (Caravanier)
+verb-choose = Garder une carte Région (Astronome)
 verb-done = Finir mon tour
-verb-explore = Explorateur : placer un cube
-verb-explorer = Explorateur
-verb-keep = Sorcière : ne pas échanger
-verb-king = Roi
-verb-merchant = Marchand
-verb-monk = Moine
+verb-explore = Placer un cube (Explorateur)
+verb-explorer = Révéler des cartes Région (Explorateur)
+verb-keep = Laisser les jetons (Sorcière)
+verb-king = Mettre un cube au château (Roi)
+verb-merchant = Déplacer des cubes (Marchand)
+verb-monk = Déplacer un jeton rat (Moine)
 verb-open = Placer les cubes de départ
 verb-pass = Ne jouer aucune carte
-verb-peek = Sorcière : regarder
+verb-peek = Regarder un jeton rat (Sorcière)
 verb-place = Placer des cubes
 verb-plague = Déplacer la Peste
-verb-protect = Carte Région
+verb-protect = Protéger une carte de classe
 verb-rats = Placer les nouveaux rats
-verb-ravage = Prochaine région ravagée
-verb-sultan = Sultan
-verb-swap = Sorcière : échanger ou non
-verb-take = Prendre une carte
-what-count = nombre
-what-position = position
+verb-ravage = Choisir la prochaine région ravagée
+verb-sultan = Placer un pion Diplomate (Sultan)
+verb-swap = Échanger les jetons ou non (Sorcière)
+verb-take = Prendre une carte de classe
+what-count = un nombre
+what-position = un numéro
 window-dm = ⏳ Partie n°{ $id } : { $region } a révélé { $face }. Jouer une carte Région pour protéger une carte de classe ? Sans réponse dans les { $minutes } minutes, votre consigne par défaut s'applique.
 window-timeout = ⏰ { $player } n'a pas répondu à temps : sa consigne permanente s'applique.
 pick-token = Jeton { $position }
