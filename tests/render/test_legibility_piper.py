@@ -22,6 +22,7 @@ from tests.render.legibility import (
     SMALLEST,
     Drawn,
     compare,
+    decoded,
     inside,
     on_a_phone,
     on_phone,
@@ -46,8 +47,9 @@ def draw_all(view: Mapping[str, Any], names: Sequence[str], lang: str, private: 
             assert data is not None
         else:
             data = render_board(view, names, lang=lang)
-    image = on_a_phone(data)
-    return drawn, (WIDTH, round(image.height / SCALE))
+    size = decoded(data).size
+    assert size[0] == WIDTH
+    return drawn, size
 
 
 @pytest.mark.parametrize(("name", "lang"), CASES)
