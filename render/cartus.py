@@ -1,13 +1,15 @@
 """The Rattus Cartus board as an image and as text, from a view only (never from a full state).
 
-The public image, 1000 pixels wide so that on a phone (about 500 pixels) every number and
-label stays at least 12 pixels high (24 here): the round and who is to move; this round's
-buildings, one band each (name and class, supply action, premium and standard actions, and the
-visit discs in entry order with each visit's face-down card count); the six influence tracks
-with the markers stacked on each space (first arrived on the left: it wins ties); the Nun row
-face down with who looked at which card; the piles; and the players with their hand sizes and
-VP tokens. Once the game is over the ranking replaces the buildings and the Nun row is shown.
-Rat totals never appear in it.
+The public image is made for a phone first: Discord shows a picture about 500 pixels wide
+there, so the board is one column 720 pixels wide (shrunk about 1.4 times) and every number
+and word is drawn at 24 pixels or more (digits 18 pixels high, 12.5 once shrunk; the tests
+measure it). Top to bottom: the round and who is to move; this round's buildings, one band
+each (name and class on the class colour, then the supply action, premium and standard
+actions, and the visit discs in entry order with each visit's face-down card count); the six
+influence tracks with the markers stacked on each space (first arrived on the left: it wins
+ties); the players with their hand sizes and VP tokens; the Nun row face down with who looked
+at which card, and the piles. Once the game is over the ranking replaces the buildings and
+the Nun row is shown. Rat totals never appear in it.
 
 The private image (a seat's DM) shows that seat's hand, the cards it placed face down this
 round, the nun cards it looked at and its rat total.
@@ -50,11 +52,12 @@ from render.common import (
     text_width,
 )
 
-WIDTH = 1000
+WIDTH = 720  # one column: shown about 500 pixels wide on a phone
 LEFT = 16
 RIGHT = WIDTH - 16
-TEXT = 24  # the smallest text: 12 pixels high on a 500-pixel-wide phone screen
+TEXT = 24  # the smallest text: digits 18 pixels high, 12.5 on a 500-pixel-wide phone screen
 CHIP = 30
+LOOKER = 26  # the piece of a seat that looked at a nun card
 
 CLASSES = ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
 COLOURS_BY_CLASS: dict[str, RGB] = {
@@ -402,8 +405,8 @@ class Layout:
 
     @property
     def band_top(self) -> int:
-        """Top of the first building band."""
-        return 104
+        """Top of the first building band (under the title, who moves and what to do)."""
+        return 136
 
     @property
     def tracks_top(self) -> int:
@@ -411,28 +414,34 @@ class Layout:
         return self.band_top + self.bands * (BAND_H + BAND_GAP) + 6
 
     @property
+    def players_top(self) -> int:
+        """Top of the players' table."""
+        return self.tracks_top + 44 + 6 * TRACK_H + 14
+
+    @property
     def bottom_top(self) -> int:
-        """Top of the Nun row and players section."""
-        return self.tracks_top + 44 + 6 * TRACK_H + 10
+        """Top of the Nun row and the piles."""
+        return self.players_top + 76 + self.players * PLAYER_H + 10
 
     @property
     def height(self) -> int:
         """Canvas height."""
-        return self.bottom_top + max(NUN_SECTION_H, 84 + self.players * PLAYER_H) + 52
+        return self.bottom_top + NUN_SECTION_H + 52
 
 
-BAND_H = 118
+STRIP_H = 44  # a band's top: the building's name and class on the class colour
+BAND_H = STRIP_H + 112
 BAND_GAP = 10
-NAME_W = 300  # the class-coloured block with the building's name
-ACTION_W = 384  # supply, premium and standard
+NAME_W = RIGHT - LEFT  # the name strip spans the band
+ACTION_W = 364  # supply, premium and standard, under the strip on the left
 TRACK_H = 56
-TRACK_X = 226  # where a track starts, after its class name
+TRACK_X = 200  # where a track starts, after its class name
 PLAYER_H = 48
-VISIT_W = (RIGHT - LEFT - NAME_W - ACTION_W - 14) // 4  # four visits a line, two lines
+VISIT_W = (RIGHT - LEFT - ACTION_W - 14) // 4  # four visits a line, two lines
 NUN_W = 84
 NUN_H = 72
 NUN_SECTION_H = 44 + NUN_H + 8 + 56 + 3 * 34
-PANEL_X = 520  # the players' table
+PANEL_X = LEFT  # the players' table spans the image
 
 
 def _layout(view: Mapping[str, Any], lang: str) -> Layout:
@@ -470,11 +479,10 @@ def _static(layout: Layout) -> Image.Image:
         for k in range(0, 41, 5):
             x = TRACK_X + k * (RIGHT - 4 - TRACK_X) / 40
             d.line([x, mid - 8, x, mid + 8], fill=_light(colour), width=2)
-    # Nun row and players.
-    bottom = layout.bottom_top
-    put_text(img, (LEFT, bottom), tr(lang, "nun_row"), TEXT, INK)
-    put_text(img, (PANEL_X, bottom), tr(lang, "players"), TEXT, INK)
-    y = bottom + 40
+    # Players, then the Nun row.
+    put_text(img, (LEFT, layout.bottom_top), tr(lang, "nun_row"), TEXT, INK)
+    put_text(img, (PANEL_X, layout.players_top), tr(lang, "players"), TEXT, INK)
+    y = layout.players_top + 40
     put_text(img, (RIGHT - 96, y), tr(lang, "hand"), TEXT, MUTED, style="condensed", anchor="ra")
     put_text(img, (RIGHT, y), tr(lang, "vp"), TEXT, MUTED, style="condensed", anchor="ra")
     put_text(img, (LEFT, layout.height - 40), tr(lang, "legend"), TEXT, MUTED,
@@ -566,9 +574,12 @@ def _band_image(kind: str, supply: tuple[int, int, int], lang: str, status: str)
 
     def draw(d: ImageDraw.ImageDraw, s: float) -> None:
         d.rounded_rectangle([0, 0, width * s - 1, BAND_H * s - 1], radius=12 * s, fill=back)
-        d.rounded_rectangle([0, 0, NAME_W * s, BAND_H * s - 1], radius=12 * s, fill=colour)
-        d.rectangle([(NAME_W - 14) * s, 0, NAME_W * s, BAND_H * s - 1], fill=colour)
-        d.rectangle([NAME_W * s, 0, (NAME_W + ACTION_W) * s, BAND_H * s - 1], fill=PANEL)
+        d.rounded_rectangle([0, 0, width * s - 1, STRIP_H * s], radius=12 * s, fill=colour)
+        d.rectangle([0, (STRIP_H - 14) * s, width * s - 1, STRIP_H * s], fill=colour)
+        d.rounded_rectangle([0, STRIP_H * s, ACTION_W * s, BAND_H * s - 1], radius=12 * s,
+                            fill=PANEL)  # fmt: skip
+        d.rectangle([0, STRIP_H * s, ACTION_W * s, (STRIP_H + 14) * s], fill=PANEL)
+        d.rectangle([(ACTION_W - 14) * s, STRIP_H * s, ACTION_W * s, BAND_H * s - 1], fill=PANEL)
         if status == "resolving":
             d.rounded_rectangle(
                 [0, 0, width * s - 1, BAND_H * s - 1], radius=12 * s, outline=GOLD,
@@ -576,18 +587,15 @@ def _band_image(kind: str, supply: tuple[int, int, int], lang: str, status: str)
             )  # fmt: skip
 
     img = supersampled((width, BAND_H), draw)
-    lines = _wrap(building_name(kind, lang), 26, NAME_W - 24, "bold")
-    y = 10 if len(lines) > 1 else 16
-    for line in lines:
-        put_text(img, (12, y), line, 26, WHITE)
-        y += 32
-    put_text(img, (12, y + 4), class_name(klass, lang), TEXT, WHITE, style="regular")
-    x = NAME_W + 12
+    right = put_text(img, (12, STRIP_H // 2), building_name(kind, lang), 26, WHITE, anchor="lm")
+    put_text(img, (right + 14, STRIP_H // 2), class_name(klass, lang), TEXT, WHITE,
+             style="regular", anchor="lm")  # fmt: skip
+    x, y = 12, STRIP_H + 6
     draw_n, rats, look = supply
     sup = supply_text({"draw": draw_n, "rats": rats, "look": look}, lang)
-    put_text(img, (x, 10), f"{tr(lang, 'supply')} {sup}", TEXT, ink, style="condensed")
-    put_text(img, (x, 46), f"★ {action_text(kind, True, lang)}", TEXT, ink, style="condensed")
-    put_text(img, (x, 80), f"☆ {action_text(kind, False, lang)}", TEXT, ink, style="condensed")
+    put_text(img, (x, y), f"{tr(lang, 'supply')} {sup}", TEXT, ink, style="condensed")
+    put_text(img, (x, y + 35), f"★ {action_text(kind, True, lang)}", TEXT, ink, style="condensed")
+    put_text(img, (x, y + 70), f"☆ {action_text(kind, False, lang)}", TEXT, ink, style="condensed")
     return img
 
 
@@ -641,7 +649,7 @@ def _nun(position: int, nuns: int | None) -> Sprite:
     return _nun_card(position, nuns), (0, 0)
 
 
-TILE_W, TILE_H = 150, 92
+TILE_W, TILE_H = 196, 92
 
 
 @lru_cache(maxsize=128)
@@ -737,7 +745,7 @@ def _draw_header(c: Canvas, view: Mapping[str, Any], names: Sequence[str], lang:
     title = tr(lang, "round", n=view["round"], total=view["rounds"])
     if view.get("last_round"):
         title = f"{title} · {tr(lang, 'last_round')}"
-    c.text((RIGHT, 14), title, 30, INK, anchor="ra")
+    c.text((RIGHT, 16), title, 26, INK, anchor="ra")
     movers: list[int] = list(view.get("to_move") or [])
     x = LEFT
     for seat in movers:
@@ -745,9 +753,12 @@ def _draw_header(c: Canvas, view: Mapping[str, Any], names: Sequence[str], lang:
         x += CHIP + 4
     what = _phase_text(view, lang, names)
     if len(movers) == 1:
-        who = fit_text(_name(names, movers[0], lang), TEXT, 180, "condensed")
+        who = fit_text(_name(names, movers[0], lang), TEXT, 240, "condensed")
         x = c.text((x + 6, 72), f"{who}:", TEXT, INK, style="condensed", anchor="lm")
-    c.text((x + 8, 72), what, TEXT, INK, anchor="lm")
+    if x + 8 + text_width(what, TEXT) <= RIGHT:
+        c.text((x + 8, 72), what, TEXT, INK, anchor="lm")
+    else:  # what to do on a line of its own
+        c.text((LEFT, 108), what, TEXT, INK, anchor="lm")
 
 
 def _draw_row(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
@@ -757,10 +768,10 @@ def _draw_row(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
         supply = (int(sup["draw"]), int(sup["rats"]), int(sup["look"]))
         c.sprite(("cartus_band", building["type"], supply, layout.lang, building["status"]),
                  (LEFT, y))  # fmt: skip
-        x0 = LEFT + NAME_W + ACTION_W + 14
+        x0 = LEFT + ACTION_W + 14
         for i, visit in enumerate(building["visits"]):
             x = x0 + (i % 4) * VISIT_W
-            row_y = y + 12 + (i // 4) * 52
+            row_y = y + STRIP_H + 8 + (i // 4) * 52
             c.chip(x, row_y + 6, int(visit["seat"]), CHIP)
             face_down = not visit["revealed"]
             c.sprite(("cartus_count", int(visit["count"]), face_down), (x + CHIP + 2, row_y))
@@ -808,7 +819,7 @@ def _draw_nuns(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
         nuns = int(revealed[i]["nuns"]) if revealed else None
         c.sprite(("cartus_nun", i, nuns), (x, top))
         for k, seat in enumerate(card["looked_by"]):
-            c.chip(x + (k % 3) * 27, top + NUN_H + 6 + (k // 3) * 27, int(seat), 24)
+            c.chip(x + (k % 3) * 28, top + NUN_H + 6 + (k // 3) * 28, int(seat), LOOKER)
     y = top + NUN_H + 64
     lang = layout.lang
     if revealed:
@@ -825,7 +836,7 @@ def _draw_nuns(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
     line = ""
     for item in items:
         candidate = f"{line} · {item}" if line else item
-        if text_width(candidate, TEXT, "condensed") > PANEL_X - LEFT - 20:
+        if text_width(candidate, TEXT, "condensed") > RIGHT - LEFT:
             lines.append(line)
             candidate = item
         line = candidate
@@ -837,7 +848,7 @@ def _draw_nuns(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
 def _draw_players(c: Canvas, view: Mapping[str, Any], names: Sequence[str], layout: Layout) -> None:
     lang = layout.lang
     movers = set(view.get("to_move") or [])
-    y = layout.bottom_top + 76
+    y = layout.players_top + 76
     hands: Sequence[int] = view["hand_counts"]
     vp: Sequence[int] = view["vp_tokens"]
     first = view.get("first_player")
@@ -874,14 +885,14 @@ def _draw_ranking(
         seat = int(row["seat"])
         c.text((LEFT + 24, y + 18), f"{row['rank']}.", TEXT, INK, anchor="rm")
         c.chip(LEFT + 34, y + 3, seat, CHIP)
-        name = fit_text(_name(names, seat, lang), TEXT, 300, "condensed")
+        name = fit_text(_name(names, seat, lang), TEXT, 230, "condensed")
         c.text((LEFT + 74, y + 18), name, TEXT, INK, style="condensed", anchor="lm")
-        c.text((LEFT + 500, y + 18), tr(lang, "score", n=row["score"]), TEXT, INK, anchor="rm")
-        c.text((LEFT + 640, y + 18), tr(lang, "rats", n=row["rats"]), TEXT, INK, anchor="rm")
+        c.text((LEFT + 404, y + 18), tr(lang, "score", n=row["score"]), TEXT, INK, anchor="rm")
+        c.text((LEFT + 516, y + 18), tr(lang, "rats", n=row["rats"]), TEXT, INK, anchor="rm")
         status = "winner" if row.get("winner") else "dead" if row.get("dead") else ""
         if status:
             colour = RED if status == "dead" else GOLD
-            c.text((LEFT + 670, y + 18), tr(lang, status), TEXT, colour, anchor="lm")
+            c.text((LEFT + 530, y + 18), tr(lang, status), TEXT, colour, anchor="lm")
         y += 50
 
 
@@ -912,7 +923,11 @@ def render_private(
     placed_rows = sum(max(1, -(-len(v["cards"]) // per_row)) for _, v in placed)
     height = 112 + hand_rows * (TILE_H + 34) + (0 if counts else 40)
     height += len(placed) * 46 + placed_rows * (TILE_H + 34)
-    height += 48 + NUN_H + 20
+    known_: Sequence[Mapping[str, Any] | None] = view.get("nuns_known") or []
+    seen_lines = _seen_lines(
+        sum(int(k["nuns"]) for k in known_ if k), sum(1 for k in known_ if not k), lang
+    )
+    height += 40 * len(seen_lines) + 8 + NUN_H + 20
     img = Image.new("RGB", (WIDTH, height), PAPER)
     put_text(img, (LEFT, 14), tr(lang, "title"), 30, RED)
     palette = img.quantize(palette=_palette(), dither=Image.Dither.NONE)
@@ -938,14 +953,23 @@ def render_private(
     known: Sequence[Mapping[str, Any] | None] = view.get("nuns_known") or []
     seen = sum(int(k["nuns"]) for k in known if k)
     unseen = sum(1 for k in known if not k)
-    line = tr(lang, "nuns_seen", n=seen)
-    if unseen:
-        line = f"{line} · {tr(lang, 'unseen', n=unseen)}"
-    c.text((LEFT, y + 8), line, TEXT, INK)
-    y += 48
+    for line in _seen_lines(seen, unseen, lang):
+        c.text((LEFT, y + 8), line, TEXT, INK)
+        y += 40
+    y += 8
     for i, face in enumerate(known):
         c.sprite(("cartus_nun", i, int(face["nuns"]) if face else None), (LEFT + i * 104, y))
     return c.png()
+
+
+def _seen_lines(seen: int, unseen: int, lang: str) -> list[str]:
+    """The nuns a seat has seen, and the cards it has not: one line, or two when too wide."""
+    lines = [tr(lang, "nuns_seen", n=seen)]
+    if unseen:
+        lines.append(tr(lang, "unseen", n=unseen))
+        if text_width(" · ".join(lines), TEXT) <= RIGHT - LEFT:
+            lines = [" · ".join(lines)]
+    return lines
 
 
 def _tiles(c: Canvas, counts: Mapping[str, int], lang: str, y: int, per_row: int) -> int:

@@ -1,7 +1,9 @@
 """The Pied Piper board as an image and as text, from a view only (never from a full state).
 
-The image is 1000 pixels wide, so that on a phone (Discord shows it about 500 pixels wide)
-every number and word a player needs is drawn at 24 pixels or more. On top, the ring: the
+The image is made for a phone first: Discord shows a picture about 500 pixels wide there, so
+the board is one column 720 pixels wide (shrunk about 1.4 times), and every number and word a
+player needs is drawn at 24 pixels or more: digits 18 pixels high, 12.5 once shrunk (the tests
+measure it). On top, the title, the turn and who is to play; under it, the ring: the
 houses on an ellipse, in the order of play (forward is anticlockwise, as the rulebook's green
 arrows), each with its owner's colour on the roof and shape beside the name, its rat counter as
 a gauge of 7 levels (7 is the roof) and a number, the hand size and the counters the player has
@@ -9,7 +11,7 @@ taken; a house whose player fled is a grey outline. The figures stand on the inn
 between the houses: a rat is a disc of its tail colour with its letter, the piper a dark
 hexagon with a note, each with a small arrowhead showing the way it faces (forward). Below,
 the four characters of the display with the action cards under them (face-down ones as backs,
-with who placed them), the piles, and once the game is over the ranking.
+with who placed them), two by two, the piles, and once the game is over the ranking.
 
 The static layer (background, track, arrows) is drawn once per number of houses and kept in
 palette form; each call copies it and pastes the pieces on a `render.common.Canvas`, then
@@ -58,17 +60,22 @@ from render.common import (
     text_width,
 )
 
-WIDTH = 1000
-HEADER = 80
+WIDTH = 720  # one column: shown about 500 pixels wide on a phone
+HEADER = 112  # the title and the turn; who is to play (or who won)
 CX = WIDTH // 2
-RX, RY = 330, 262  # the houses' ellipse
-GX, GY = 176, 130  # the figures' track
+RX, RY = 252, 282  # the houses' ellipse (taller than wide: a phone's screen is)
+GX, GY = 98, 160  # the figures' track
 HOUSE_W, HOUSE_H = 128, 150
-TOKEN_R = 21
+TOKEN_R = 22
 PITCH = 50
-MIN_TEXT = 24  # every word and number a player needs (12 pixels high on a 500-pixel phone)
-CARD_W, CARD_H = 232, 236
-CARD_GAP = (WIDTH - 4 * CARD_W) // 5
+PITCH_Y = 46  # the rows of a crowded gap: closer, so three of them clear the houses
+MIN_TEXT = 24  # every word and number a player needs: digits 18 px high, 12.5 on a phone
+CARD_GAP = 16
+CARD_W, CARD_H = (WIDTH - 3 * CARD_GAP) // 2, 236  # the characters, two by two
+PANEL_HEAD = 96  # the panel's heading and the line saying what "+1" means
+HAND_GAP = 16
+HAND_W, HAND_H = (WIDTH - 48 - HAND_GAP) // 2, 96  # the private image: the hand, two by two
+PRIVATE_HIDDEN = 116 + 2 * HAND_H + HAND_GAP + 16  # where its face-down cards are listed
 
 FIGURE_COLOURS: dict[str, RGB] = {
     "yellow": (242, 200, 36),
@@ -122,7 +129,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "s_private": "Your hand: {hand}.", "s_private_hidden": "Face down: {rows}.",
     },
     "fr": {
-        "title": "Le Joueur de flûte", "turn": "Tour {n}", "to_play": "À {who} de jouer",
+        "title": "Le Joueur de Flûte", "turn": "Tour {n}", "to_play": "À {who} de jouer",
         "to_order": "{who} : quel personnage d'abord ?", "wins": "{who} gagne",
         "draw": "Égalité", "neutral": "neutre", "fled": "a fui", "fled_to": "a fui → {who}",
         "hand": "main {n}", "took": "a pris {n}", "characters": "Personnages",
@@ -134,7 +141,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "under": "place {slot} : {figure}", "secret": "Vous seul voyez ceci",
         "left": "{n} carte(s) à poser",
         "last_turn": "+1 / −1 : compteurs au dernier tour de {who}",
-        "sep": " ; ", "s_title": "Le Joueur de flûte, tour {n}.",
+        "sep": " ; ", "s_title": "Le Joueur de Flûte, tour {n}.",
         "s_move": "À {who} de jouer ({what}).", "s_place": "pose une carte Action",
         "s_order": "choisit quel personnage s'active d'abord",
         "s_houses": "Maisons dans l'ordre du jeu (toit à {roof}) : {rows}.",
@@ -260,7 +267,7 @@ def cluster(n: int, centre: Point) -> list[Point]:
         row, col = divmod(i, cols)
         in_row = min(cols, n - row * cols)
         x = centre[0] + (col - (in_row - 1) / 2) * PITCH
-        y = centre[1] + (row - (rows - 1) / 2) * PITCH
+        y = centre[1] + (row - (rows - 1) / 2) * PITCH_Y
         out.append((x, y))
     return out
 
@@ -316,7 +323,7 @@ class _Pen:
 def _figure_image(figure: str, letter: str, dx: float, dy: float) -> Image.Image:
     """A figure: a rat's disc in its tail colour with its letter, or the piper's dark hexagon
     with a note; a small arrowhead on the rim shows the way it faces."""
-    side = 2 * TOKEN_R + 16
+    side = 2 * TOKEN_R + 18
     c = side / 2
     colour = FIGURE_COLOURS.get(figure, MUTED)
 
@@ -341,9 +348,9 @@ def _figure_image(figure: str, letter: str, dx: float, dy: float) -> Image.Image
     sprite = supersampled((round(side), round(side)), draw)
     ink = INK if figure in DARK_LETTER else WHITE
     if figure == "piper":
-        put_text(sprite, (c, c + 1), PIPER_MARK, 26, GOLD, anchor="mm")
+        put_text(sprite, (c, c + 1), PIPER_MARK, 28, GOLD, anchor="mm")
     else:
-        put_text(sprite, (c, c + 1), letter, 22 if len(letter) > 1 else 25, ink, anchor="mm")
+        put_text(sprite, (c, c + 1), letter, 24 if len(letter) > 1 else 26, ink, anchor="mm")
     return sprite
 
 
@@ -471,7 +478,7 @@ class Layout:
     """What the static layer depends on: the number of houses, and the image's kind."""
 
     houses: int
-    kind: str = "board"  # "board" or "private"
+    kind: str = "board"  # "board", "final" (the ranking under the ring) or "private"
     rows: int = 0  # private: face-down cards listed
 
     @property
@@ -483,8 +490,10 @@ class Layout:
     def height(self) -> int:
         """Canvas height."""
         if self.kind == "private":
-            return 262 + (44 + 58 * self.rows if self.rows else 0)
-        return self.panel_top + 62 + CARD_H + 70
+            return PRIVATE_HIDDEN + (44 + 58 * self.rows if self.rows else 0)
+        if self.kind == "final":
+            return self.panel_top + 62 + self.houses * 56 + 64
+        return self.panel_top + PANEL_HEAD + 2 * CARD_H + CARD_GAP + 64
 
 
 def _static(layout: Layout) -> Image.Image:
@@ -600,36 +609,37 @@ def _houses(view: Mapping[str, Any]) -> int:
 
 
 def _draw_header(pen: _Pen, view: Mapping[str, Any], names: Sequence[str]) -> None:
+    """The title and the turn on the first line; who is to play (or who won) on the second."""
     lang = pen.lang
     c = pen.canvas
-    left = pen.text((24, 40), tr(lang, "title"), 30, INK, anchor="lm")
+    pen.text((24, 36), tr(lang, "title"), 30, INK, anchor="lm")
     result = view.get("result")
     right = WIDTH - 24
+    line_y = 82
     if result and view.get("phase") == "over":
+        pen.text((right, 36), tr(lang, "over"), 26, MUTED, style="regular", anchor="rm")
         winner = result.get("winner")
         if winner is None:
-            pen.text((right, 40), tr(lang, "draw"), 30, RED, anchor="rm")
+            pen.text((24, line_y), tr(lang, "draw"), 30, RED, anchor="lm")
             return
         template = tr(lang, "wins", who="\x00")
-        room = right - left - 80 - text_width(template.replace("\x00", ""), 30)
+        room = right - 64 - text_width(template.replace("\x00", ""), 30)
         line = template.replace("\x00", fit_text(_name(names, int(winner), lang), 30, room))
-        c.chip(right - text_width(line, 30) - 40, 26, int(winner), 30)
-        pen.text((right, 40), line, 30, RED, anchor="rm")
+        c.chip(24, line_y - 15, int(winner), 30)
+        pen.text((64, line_y), line, 30, RED, anchor="lm")
         return
-    active = view.get("active")
     turn = tr(lang, "turn", n=view.get("turn", 1))
-    x = pen.text((left + 18, 40), turn, 26, MUTED, style="regular", anchor="lm")
+    pen.text((right, 36), turn, 26, MUTED, style="regular", anchor="rm")
+    active = view.get("active")
     if active is None:
         return
     seat = int(active)
     key = "to_order" if view.get("phase") == "order" else "to_play"
     template = tr(lang, key, who="\x00")
-    room = WIDTH - 24 - (x + 70) - text_width(template.replace("\x00", ""), 28)
+    room = right - 64 - text_width(template.replace("\x00", ""), 28)
     who = fit_text(_name(names, seat, lang), 28, max(60, room))
-    line = tr(lang, key, who=who)
-    width = text_width(line, 28)
-    c.chip(WIDTH - 24 - width - 38, 25, seat, 30)
-    pen.text((WIDTH - 24, 40), line, 28, RED, anchor="rm")
+    c.chip(24, line_y - 15, seat, 30)
+    pen.text((64, line_y), tr(lang, key, who=who), 28, RED, anchor="lm")
 
 
 def _draw_ring(pen: _Pen, view: Mapping[str, Any], names: Sequence[str]) -> None:
@@ -674,23 +684,34 @@ def _draw_ring(pen: _Pen, view: Mapping[str, Any], names: Sequence[str]) -> None
         )
         if kind == "fled":
             by = taken_by.get(seat)
-            line = tr(lang, "fled") if by is None else tr(lang, "fled_to", who="\x00")
+            lines = [tr(lang, "fled")]
             if by is not None:
-                left = room - text_width(line.replace("\x00", ""), 24, "condensed")
-                line = line.replace("\x00", fit_text(_name(names, by, lang), 24, left, "condensed"))
-            pen.text((lx, ly + 44), line, 24, MUTED, style="condensed", anchor=align + "m")
+                template = tr(lang, "fled_to", who="\x00")
+                taker = _name(names, by, lang)
+                lines = [template.replace("\x00", taker)]
+                if text_width(lines[0], 24, "condensed") > room:  # the taker on a line of its own
+                    lines = [template.replace("\x00", "").strip(), taker]
+                lines[-1] = fit_text(lines[-1], 24, room, "condensed")
+            for k, line in enumerate(lines):
+                pen.text(
+                    (lx, ly + 44 + 28 * k), line, 24, MUTED, style="condensed", anchor=align + "m"
+                )
             continue
         parts = [tr(lang, "hand", n=hands[seat] if seat < len(hands) else 0)]
         held = len(collected[seat]) if seat < len(collected) else 0
         if held:
             parts.append(tr(lang, "took", n=held))
-        pen.text((lx, ly + 44), " · ".join(parts), 24, MUTED, style="condensed", anchor=align + "m")
+        lines = [" · ".join(parts)]
+        if text_width(lines[0], 24, "condensed") > room:
+            lines = parts  # one under the other where the house's side leaves little room
+        for k, line in enumerate(lines):
+            pen.text((lx, ly + 44 + 28 * k), line, 24, MUTED, style="condensed", anchor=align + "m")
         change = changes.get(h)
         if change:
             sign = f"+{change}" if change > 0 else f"−{-change}"
             colour = DANGER if change > 0 else SAFE
             pen.text(
-                (x + HOUSE_W / 2 + 8, y - HOUSE_H / 2 + 8),
+                (x + HOUSE_W / 2 + 4, y - HOUSE_H / 2 + 8),
                 sign,
                 30,
                 colour,
@@ -723,7 +744,8 @@ def _label_spot(house: int, houses: int) -> tuple[float, float, str, int]:
     x, y = house_centre(house, houses)
     below = y + HOUSE_H / 2 + 6
     if y < ring_cy(houses) - 0.75 * RY:
-        return x + HOUSE_W / 2 + 12, y + 4, "l", LABEL_W
+        left = x + HOUSE_W / 2 + 12
+        return left, y + 4, "l", round(min(LABEL_W, WIDTH - 8 - left))
     if x - CX > RX / 2:
         left = x - HOUSE_W / 2
         return left, below, "l", round(min(LABEL_W, WIDTH - 8 - left))
@@ -754,9 +776,9 @@ def _draw_characters(pen: _Pen, view: Mapping[str, Any], names: Sequence[str], t
     pending = set(view.get("this_turn", {}).get("pending") or [])
     pen.text((24, top + 30), tr(lang, "characters"), 26, MUTED, anchor="lm")
     _draw_changes_legend(pen, view, names, top)
-    y0 = top + 62
     for k, char in enumerate(view["characters"]):
-        x0 = CARD_GAP + k * (CARD_W + CARD_GAP)
+        x0 = CARD_GAP + (k % 2) * (CARD_W + CARD_GAP)
+        y0 = top + PANEL_HEAD + (k // 2) * (CARD_H + CARD_GAP)
         slot = int(char["slot"])
         frame = HIGHLIGHT if slot in pending else CARD
         c.flat((x0, y0, x0 + CARD_W, y0 + CARD_H), RULE, radius=14)
@@ -817,10 +839,10 @@ def _draw_changes_legend(
         return
     lang = pen.lang
     template = tr(lang, "last_turn", who="\x00")
-    room = WIDTH - 24 - 340 - text_width(template.replace("\x00", ""), 24, "condensed")
+    room = WIDTH - 48 - text_width(template.replace("\x00", ""), 24, "condensed")
     who = fit_text(_name(names, int(recent["seat"]), lang), 24, room, "condensed")
     line = template.replace("\x00", who)
-    pen.text((WIDTH - 24, top + 30), line, 24, MUTED, style="condensed", anchor="rm")
+    pen.text((24, top + 68), line, 24, MUTED, style="condensed", anchor="lm")
 
 
 def _draw_footer(pen: _Pen, view: Mapping[str, Any], layout: Layout) -> None:
@@ -847,39 +869,47 @@ def _draw_ranking(
     rows = list(result["ranking"])
     pen.text((24, top + 30), tr(lang, "ranking"), 26, MUTED, anchor="lm")
     roof = int(view.get("roof", 7))
-    pitch = min(52, (layout.height - 60 - (top + 62)) // max(1, len(rows)))
+    pitch = min(56, (layout.height - 60 - (top + 62)) // max(1, len(rows)))
     y = top + 62
     for row in rows:
         seat = int(row["seat"])
-        pen.text((40, y + 20), f"{row['rank']}.", 30, INK, anchor="lm")
-        c.chip(86, y + 5, seat, 30)
+        pen.text((24, y + 20), f"{row['rank']}.", 30, INK, anchor="lm")
+        c.chip(66, y + 5, seat, 30)
+        right = _ranking_right(row, roof, lang)
+        room = WIDTH - 24 - text_width(right, 28, "condensed") - 24 - 106
         pen.text(
-            (128, y + 20),
+            (106, y + 20),
             _name(names, seat, lang),
             28,
             INK,
             style="condensed",
             anchor="lm",
-            room=430,
+            room=room,
         )
-        breakdown: Mapping[str, Any] = row.get("breakdown") or {}
-        level = int(breakdown.get("level", row["score"]))
-        right = f"{level}/{roof}"
-        held = int(breakdown.get("counters_collected") or 0)
-        if held:
-            right = f"{tr(lang, 'took', n=held)} · {right}"
-        if breakdown.get("eliminated"):
-            right = f"{tr(lang, 'fled')} · {right}"
-        pen.text((WIDTH - 40, y + 20), right, 28, INK, style="condensed", anchor="rm")
+        pen.text((WIDTH - 24, y + 20), right, 28, INK, style="condensed", anchor="rm")
         y += pitch
 
 
+def _ranking_right(row: Mapping[str, Any], roof: int, lang: str) -> str:
+    """What a ranking row says at its right: fled, counters taken, the level."""
+    breakdown: Mapping[str, Any] = row.get("breakdown") or {}
+    level = int(breakdown.get("level", row["score"]))
+    right = f"{level}/{roof}"
+    held = int(breakdown.get("counters_collected") or 0)
+    if held:
+        right = f"{tr(lang, 'took', n=held)} · {right}"
+    if breakdown.get("eliminated"):
+        right = f"{tr(lang, 'fled')} · {right}"
+    return right
+
+
 def _draw_board(view: Mapping[str, Any], names: Sequence[str], lang: str) -> _Pen:
-    layout = Layout(_houses(view))
+    over = view.get("phase") == "over" and bool(view.get("result"))
+    layout = Layout(_houses(view), "final" if over else "board")
     pen = _Pen(_canvas(layout), language(lang))
     _draw_header(pen, view, names)
     _draw_ring(pen, view, names)
-    if view.get("phase") == "over" and view.get("result"):
+    if over:
         _draw_ranking(pen, view, names, layout.panel_top, layout)
     else:
         _draw_characters(pen, view, names, layout.panel_top)
@@ -926,18 +956,20 @@ def _draw_private(view: Mapping[str, Any], names: Sequence[str], lang: str) -> _
     c = pen.canvas
     seat = int(view["seat"])
     c.chip(24, 20, seat, 32)
-    pen.text((66, 36), _name(names, seat, lang), 28, INK, style="condensed", anchor="lm", room=420)
-    pen.text((WIDTH - 24, 36), tr(lang, "secret"), 26, RED, anchor="rm")
+    secret = tr(lang, "secret")
+    room = WIDTH - 24 - text_width(secret, 26) - 16 - 66
+    pen.text((66, 36), _name(names, seat, lang), 28, INK, style="condensed", anchor="lm", room=room)
+    pen.text((WIDTH - 24, 36), secret, 26, RED, anchor="rm")
     pen.text((24, 92), tr(lang, "your_hand"), 26, MUTED, anchor="lm")
-    w, h, gap = 220, 120, 20
     for i, card in enumerate(hand[:4]):
-        x0 = 24 + i * (w + gap)
-        c.flat((x0, 116, x0 + w, 116 + h), RULE, radius=14)
-        c.flat((x0 + 3, 119, x0 + w - 3, 116 + h - 3), WHITE, radius=12)
-        pen.text((x0 + w / 2, 116 + h / 2), card_name(card, lang), 32, INK, anchor="mm")
+        x0 = 24 + (i % 2) * (HAND_W + HAND_GAP)
+        y0 = 116 + (i // 2) * (HAND_H + HAND_GAP)
+        c.flat((x0, y0, x0 + HAND_W, y0 + HAND_H), RULE, radius=14)
+        c.flat((x0 + 3, y0 + 3, x0 + HAND_W - 3, y0 + HAND_H - 3), WHITE, radius=12)
+        pen.text((x0 + HAND_W / 2, y0 + HAND_H / 2), card_name(card, lang), 32, INK, anchor="mm")
     if hidden:
-        pen.text((24, 278), tr(lang, "your_hidden"), 26, MUTED, anchor="lm")
-        y = 304
+        pen.text((24, PRIVATE_HIDDEN + 16), tr(lang, "your_hidden"), 26, MUTED, anchor="lm")
+        y = PRIVATE_HIDDEN + 42
         x = 24
         for entry in hidden:
             c.sprite(("piper_back", 200, 48), (x, y))

@@ -9,17 +9,13 @@ pastes, and every text of the static layers, is recorded with its box.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
 import render.rattus as rattus
 from engine.rattus import GAME
-from render.common import HALO_PAD, Canvas, _text_mask, font
 from render.rattus import (
     CHIP,
     PHONE_WIDTH,
@@ -32,59 +28,11 @@ from render.rattus import (
     render_private,
 )
 from render.rattus.sprites import limit_size
+from tests.render.legibility import NUMBER, SMALLEST, Drawn, digit_height, overlap, recording
 from tests.render.views import NAMES, sample_views, with_witch_knowledge
 
 SAMPLES = sample_views()
 SCALE = PHONE_WIDTH / WIDTH  # what a phone keeps of each pixel
-SMALLEST = 12  # px: the smallest a number may be on a phone
-NUMBER = re.compile(r"^[+−-]?\d+[.]?$")
-
-Box = tuple[float, float, float, float]
-
-
-@dataclass(frozen=True)
-class Drawn:
-    """One text or sprite drawn: what (a sprite key, or ("text", text, size, style)), where."""
-
-    key: tuple[Any, ...]
-    box: Box
-
-    @property
-    def text(self) -> str | None:
-        return str(self.key[1]) if self.key[0] == "text" else None
-
-
-@contextmanager
-def recording() -> Iterator[list[Drawn]]:
-    """Record every sprite the canvas draws (texts are sprites too) and every text the static
-    layers write, with their boxes (a text's without its halo)."""
-    drawn: list[Drawn] = []
-    paste = Canvas.sprite
-    write = rattus.put_text
-
-    def sprite(self: Canvas, key: tuple[Any, ...], xy: Any, *, under: Any = None) -> Any:
-        box = paste(self, key, xy, under=under)
-        if key[0] == "text" and key[6] is not None:  # the halo pads the box
-            x0, y0, x1, y1 = box
-            box = (x0 + HALO_PAD, y0 + HALO_PAD, x1 - HALO_PAD, y1 - HALO_PAD)
-        drawn.append(Drawn(key, box))
-        return box
-
-    def put_text(image: Any, xy: Any, text: str, size: int, fill: Any, **kw: Any) -> int:
-        offset = OFFSET[0]
-        if offset is not None:  # a static layer's text (not one inside a sprite)
-            style, anchor = kw.get("style", "bold"), kw.get("anchor", "la")
-            mask, left, top = _text_mask(text, size, style, anchor)
-            x, y = round(xy[0]) + left, round(xy[1]) + top + offset
-            box = (x, y, x + mask.width, y + mask.height)
-            drawn.append(Drawn(("text", text, size, None, style), box))
-        return write(image, xy, text, size, fill, **kw)
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(Canvas, "sprite", sprite)
-        mp.setattr(rattus, "put_text", put_text)
-        yield drawn
-
 
 # Where the static layer being drawn lies in the image (the panel: under the map); None while
 # the pieces are drawn.
@@ -95,7 +43,7 @@ def draw_all(
     view: Mapping[str, Any], names: Sequence[str], lang: str, private: bool
 ) -> list[Drawn]:
     """Everything drawn for one image: its static layers (drawn afresh) and its pieces."""
-    with recording() as drawn:
+    with recording(rattus, offset=OFFSET) as drawn:
         layout = _layout(view, lang, "private" if private else "board")
         OFFSET[0] = 0
         _map_layer(layout.map_key)
@@ -107,11 +55,6 @@ def draw_all(
         else:
             render_board(view, names, lang=lang)
     return drawn
-
-
-def digit_height(size: int, style: str) -> int:
-    _, top, _, bottom = font(size, style).getbbox("0123456789", anchor="ls")
-    return bottom - top
 
 
 CASES = [
@@ -163,20 +106,13 @@ def test_nothing_is_cut_short_or_drawn_over(name: str, lang: str) -> None:
         for b in solid[i + 1 :]:
             if _allowed(a, b):
                 continue
-            assert not _overlap(a.box, b.box, 0 if a.text and b.text else 2), (a, b)
+            assert not overlap(a.box, b.box, 0 if a.text and b.text else 2), (a, b)
 
 
 def _allowed(a: Drawn, b: Drawn) -> bool:
     """A diplomat's pennant flies over its seat's piece, by design."""
     kinds = {a.key[0], b.key[0]}
     return kinds == {"rattus.diplomat", "chip"}
-
-
-def _overlap(a: Box, b: Box, rim: float) -> bool:
-    """Whether two boxes overlap by more than `rim` pixels on each side."""
-    return (
-        min(a[2], b[2]) - max(a[0], b[0]) > 2 * rim and min(a[3], b[3]) - max(a[1], b[1]) > 2 * rim
-    )
 
 
 def test_long_names_are_shortened_not_spilled() -> None:

@@ -3,10 +3,8 @@ language, the map's geometry."""
 
 from __future__ import annotations
 
-import io
 import random
 import threading
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -15,7 +13,6 @@ from engine.rattus import GAME
 from engine.rattus.data import raw
 from render import renderer_for
 from render.rattus import (
-    PHONE_WIDTH,
     RAT_PITCH,
     SHOWN,
     SHOWN_PITCH,
@@ -26,6 +23,7 @@ from render.rattus import (
 )
 from render.rattus import map as geo
 from tests.engine.test_leaks import reshuffle_hidden
+from tests.render.legibility import compare, decoded, on_a_phone
 from tests.render.views import (
     AFRICANUS,
     NAMES,
@@ -35,13 +33,7 @@ from tests.render.views import (
     with_witch_knowledge,
 )
 
-GOLDEN = Path(__file__).parent / "golden"
-FAILURES = Path(__file__).parent / "failures"
 SAMPLES = sample_views()
-# Another Pillow or FreeType build may move a few antialiased pixels; a layout change moves
-# thousands. A pixel counts as changed when a channel differs by more than CHANNEL_TOLERANCE.
-CHANNEL_TOLERANCE = 48
-PIXEL_SHARE = 0.002
 DARK = (300, 800)  # dark pixels a rat token face up on the map shows
 
 
@@ -54,16 +46,12 @@ def draw(name: str) -> bytes:
     return render_board(view, names, lang=lang)
 
 
-def decoded(data: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(data)).convert("RGB")
-
-
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_golden_image(name: str, update_golden: bool) -> None:
     """The image matches tests/render/golden/<name>.png pixel by pixel, within a small
     tolerance; `pytest --update-golden` rewrites the golden images."""
     data = draw(name)
-    _compare(name, decoded(data), update_golden, data)
+    compare(name, decoded(data), update_golden, data)
 
 
 # The board as a phone shows it: Discord fits an image to about 500 px wide there.
@@ -75,62 +63,13 @@ PHONE = {
 }
 
 
-def on_a_phone(data: bytes) -> Image.Image:
-    """An image shrunk to a phone's width, as Discord shows it there."""
-    image = decoded(data)
-    height = round(image.height * PHONE_WIDTH / image.width)
-    return image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
-
-
 @pytest.mark.parametrize("name", sorted(PHONE))
 def test_phone_golden_image(name: str, update_golden: bool) -> None:
     """The board shrunk to 500 px wide, as a phone shows it (4 and 6 players, English and
     French): look at these when the layout changes."""
     sample, lang = PHONE[name]
     view, names, _ = SAMPLES[sample]
-    _compare(name, on_a_phone(render_board(view, names, lang=lang)), update_golden)
-
-
-def _compare(
-    name: str, actual: Image.Image, update_golden: bool, data: bytes | None = None
-) -> None:
-    """Compare an image with its golden image (or write it: the PNG bytes when given)."""
-    path = GOLDEN / f"{name}.png"
-    if update_golden:
-        GOLDEN.mkdir(exist_ok=True)
-        if data is not None:
-            path.write_bytes(data)
-        else:  # 256 colours (far within the tolerance), a quarter of the RGB file's size
-            small = actual.quantize(256, method=Image.Quantize.FASTOCTREE)
-            small.save(path, optimize=True)
-        return
-    if not path.exists():
-        where = _keep(name, actual, None)
-        pytest.fail(f"no golden image {path}; the actual image is in {where} (--update-golden)")
-    expected = Image.open(path).convert("RGB")
-    if actual.size != expected.size:
-        where = _keep(name, actual, None)
-        pytest.fail(f"{name}: size {actual.size} != golden {expected.size}; see {where}")
-    diff = ImageChops.difference(actual, expected)
-    red, green, blue = diff.split()
-    largest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
-    changed = largest.point(lambda v: 255 if v > CHANNEL_TOLERANCE else 0).histogram()[255]
-    share = changed / (actual.width * actual.height)
-    if share > PIXEL_SHARE:
-        where = _keep(name, actual, diff)
-        pytest.fail(
-            f"{name}: {share:.2%} of pixels differ from {path}; the actual image and a diff "
-            f"are in {where} (run pytest --update-golden if the change is wanted)"
-        )
-
-
-def _keep(name: str, actual: Image.Image, diff: Image.Image | None) -> Path:
-    """Write the actual image (and an amplified diff) to tests/render/failures/."""
-    FAILURES.mkdir(exist_ok=True)
-    actual.save(FAILURES / f"{name}.actual.png")
-    if diff is not None:
-        diff.point(lambda v: min(255, v * 4)).save(FAILURES / f"{name}.diff.png")
-    return FAILURES
+    compare(name, on_a_phone(render_board(view, names, lang=lang)), update_golden)
 
 
 @pytest.mark.parametrize(

@@ -4,14 +4,11 @@ nothing overlapping, both languages."""
 from __future__ import annotations
 
 import copy
-import io
 import itertools
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
 
 from engine.piper import GAME
 from render import piper as module
@@ -25,13 +22,10 @@ from render.piper import (
     render_private,
     summary,
 )
+from tests.render.legibility import compare, decoded
 from tests.render.piper_views import NAMES, busy_five, order_hidden, played, sample_views
 
-GOLDEN = Path(__file__).parent / "golden"
-FAILURES = Path(__file__).parent / "failures"
 SAMPLES = sample_views()
-CHANNEL_TOLERANCE = 48
-PIXEL_SHARE = 0.002
 LONG = ["Maximilian-Alexander von Hamelin", "Ｂob ✓", "张伟", "", "Eve"]
 
 
@@ -44,46 +38,21 @@ def draw(name: str) -> bytes:
     return render_board(view, names, lang=lang)
 
 
-def decoded(data: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(data)).convert("RGB")
-
-
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_golden_image(name: str, update_golden: bool) -> None:
     """The image matches tests/render/golden/<name>.png within a small tolerance;
     `pytest --update-golden` rewrites the golden images."""
     data = draw(name)
-    path = GOLDEN / f"{name}.png"
-    if update_golden:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_bytes(data)
-        return
-    actual = decoded(data)
-    if not path.exists():
-        FAILURES.mkdir(exist_ok=True)
-        actual.save(FAILURES / f"{name}.actual.png")
-        pytest.fail(f"no golden image {path}; the actual image is in {FAILURES}")
-    expected = Image.open(path).convert("RGB")
-    assert actual.size == expected.size, f"{name}: size {actual.size} != {expected.size}"
-    diff = ImageChops.difference(actual, expected)
-    red, green, blue = diff.split()
-    largest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
-    changed = largest.point(lambda v: 255 if v > CHANNEL_TOLERANCE else 0).histogram()[255]
-    share = changed / (actual.width * actual.height)
-    if share > PIXEL_SHARE:
-        FAILURES.mkdir(exist_ok=True)
-        actual.save(FAILURES / f"{name}.actual.png")
-        diff.point(lambda v: min(255, v * 4)).save(FAILURES / f"{name}.diff.png")
-        pytest.fail(f"{name}: {share:.2%} of pixels differ from {path} (see {FAILURES})")
+    compare(name, decoded(data), update_golden, data)
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_images_are_small_phone_width_pngs(name: str) -> None:
-    """1000 pixels wide: shown about 500 wide on a phone, a 24-pixel text is 12 pixels high."""
+    """One column 720 pixels wide (shown about 500 wide on a phone), tall rather than wide."""
     data = draw(name)
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) <= 200_000
     width, height = decoded(data).size
-    assert width == WIDTH == 1000 and height <= 1300
+    assert width == WIDTH == 720 and height <= 1600
 
 
 def _overlaps(a: tuple[int, ...], b: tuple[int, ...]) -> bool:

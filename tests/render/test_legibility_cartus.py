@@ -1,0 +1,114 @@
+"""The Rattus Cartus board read on a phone (about 500 px wide): every number and word drawn
+(the round, the buildings' actions, the visits' card counts, the influence values, the players'
+hands and VP tokens, the Nun row, the piles, the ranking, and the private image's cards) keeps
+its digits at least 12 px high there, inside the bands, badges and tiles too; seat pieces stay
+big enough to tell apart at five players; nothing drawn is cut short, spills out of its image
+or lies on something else, in English or French.
+
+Everything is measured as the renderer draws it (`tests.render.legibility.recording`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from render import cartus
+from render.cartus import WIDTH, _layout, _static, render_board, render_private
+from render.common import SEAT_SHAPES
+from tests.render.cartus_views import sample_views
+from tests.render.legibility import (
+    PHONE_WIDTH,
+    SMALLEST,
+    Drawn,
+    compare,
+    decoded,
+    inside,
+    on_a_phone,
+    on_phone,
+    overlap,
+    recording,
+)
+
+SAMPLES = sample_views()
+SCALE = PHONE_WIDTH / WIDTH
+CASES = [(name, lang) for name in sorted(SAMPLES) for lang in ("en", "fr")]
+# Drawn on purpose under other pieces: a ground, and a building's band (its visits lie on it).
+GROUNDS = ("flat", "cartus_band")
+
+
+def draw_all(
+    view: Mapping[str, Any], names: Sequence[str], lang: str, private: bool
+) -> tuple[list[Drawn], tuple[int, int]]:
+    """Everything drawn for one image (its static layer drawn afresh), and the image's size."""
+    with recording(cartus) as drawn:
+        if private:
+            data = render_private(view, names, lang=lang)
+            assert data is not None
+        else:
+            _static(_layout(view, cartus.language(lang)))
+            data = render_board(view, names, lang=lang)
+    size = decoded(data).size
+    assert size[0] == WIDTH
+    return drawn, size
+
+
+@pytest.mark.parametrize(("name", "lang"), CASES)
+def test_every_number_and_word_is_12_px_high_on_a_phone(name: str, lang: str) -> None:
+    view, names, _ = SAMPLES[name]
+    drawn, _ = draw_all(view, names, lang, "private" in name)
+    texts = [d for d in drawn if d.text is not None]
+    assert any(d.within for d in texts)  # the texts inside the bands and tiles are measured
+    for d in texts:
+        assert on_phone(d, WIDTH) >= SMALLEST, (d.text, d.size, d.style, on_phone(d, WIDTH))
+
+
+@pytest.mark.parametrize(("name", "lang"), CASES)
+def test_nothing_is_cut_short_spilled_or_drawn_over(name: str, lang: str) -> None:
+    view, names, _ = SAMPLES[name]
+    drawn, (width, height) = draw_all(view, names, lang, "private" in name)
+    for d in drawn:
+        assert not (d.text or "").endswith("…"), d.text
+        assert inside(d, width, height), d
+    # The canvas's texts and pieces, and the static layer's texts (written on the whole image).
+    solid = [
+        d
+        for d in drawn
+        if (d.within is None or d.within == (width, height)) and d.key[0] not in GROUNDS
+    ]
+    for i, a in enumerate(solid):
+        for b in solid[i + 1 :]:
+            assert not overlap(a.box, b.box, 0 if a.text and b.text else 2), (a, b)
+
+
+def test_seat_pieces_are_big_enough_and_distinct_at_five() -> None:
+    view, names, _ = SAMPLES["cartus_board_5p_sword_fr"]
+    drawn, _ = draw_all(view, names, "fr", False)
+    chips = [d for d in drawn if d.key[0] == "chip"]
+    assert {SEAT_SHAPES[int(d.key[1]) % len(SEAT_SHAPES)] for d in chips} == set(SEAT_SHAPES[:5])
+    for d in chips:
+        assert int(d.key[2]) * SCALE >= 17, d
+
+
+PHONE = {
+    "phone_cartus_board_4p": ("cartus_board_4p", "en"),
+    "phone_cartus_board_5p_sword_fr": ("cartus_board_5p_sword_fr", "fr"),
+    "phone_cartus_board_final_3p_fr": ("cartus_board_final_3p", "fr"),
+    "phone_cartus_private_5p_fr": ("cartus_private_5p_fr", "fr"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PHONE))
+def test_phone_golden_image(name: str, update_golden: bool) -> None:
+    """The image shrunk to 500 px wide, as a phone shows it: look at these when the layout
+    changes."""
+    sample, lang = PHONE[name]
+    view, names, _ = SAMPLES[sample]
+    if "private" in sample:
+        data = render_private(view, names, lang=lang)
+        assert data is not None
+    else:
+        data = render_board(view, names, lang=lang)
+    compare(name, on_a_phone(data), update_golden)
