@@ -70,9 +70,22 @@ class Config:
         if not processes.isdigit():
             raise ConfigError(f"RENDER_PROCESSES must be 0 or more, not {processes!r}.")
         shard_count, shard_ids = _shards(env)
+        database_url = env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+        if shard_count is not None and shard_ids is not None and len(shard_ids) < shard_count:
+            from bot.store.base import StoreError, backend_name
+
+            try:
+                backend = backend_name(database_url)
+            except StoreError as exc:
+                raise ConfigError(str(exc)) from None
+            if backend != "postgres":
+                raise ConfigError(
+                    "SHARD_IDS leaves some shards to other bot processes, which must share one"
+                    " database: set DATABASE_URL=postgresql://user:password@host/database."
+                )
         return cls(
             token=token,
-            database_url=env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+            database_url=database_url,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             api_base=env.get("DISCORD_API_BASE", "").strip() or None,

@@ -108,11 +108,12 @@ class Feed:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.store = service.store
-        # Views by (game, seq, seat): a batch's "after" is the next batch's "before".
-        self._views: dict[tuple[int, int, int | None], dict[str, Any]] = {}
+        # Views by (game, line of play, seq, seat): a batch's "after" is the next batch's
+        # "before"; after an undo (here or in another process) a seq means another state.
+        self._views: dict[tuple[int, int, int, int | None], dict[str, Any]] = {}
 
     def _view(self, game: GameRow, seq: int, state: Any, seat: int | None) -> dict[str, Any]:
-        key = (game.id, seq, seat)
+        key = (game.id, game.line, seq, seat)
         found = self._views.get(key)
         if found is None:
             found = self.service.engine(game).view(state, seat)
@@ -122,8 +123,8 @@ class Feed:
         return found
 
     async def games(self) -> list[int]:
-        """Games with posts waiting (after a restart)."""
-        return await self.store.games_with_posts()
+        """Games with posts waiting (after a restart), of this process's shards."""
+        return await self.store.games_with_posts(self.service.shards)
 
     async def next(self, game_id: int) -> Batch | DirectMessage | None:
         """The next thing to post for a game, or None when its outbox is empty."""

@@ -136,6 +136,14 @@ class GameRow:
     # never mistaken for another's.
     version: int = 0
 
+    @property
+    def line(self) -> int:
+        """Which line of play the game is on: an action raises seq and version by one, an
+        undo lowers seq and raises version, so `version - seq` stays the same exactly as long
+        as no undo happened (in any process). A state kept for (line, seq) is still the state
+        of that seq while the game is on that line."""
+        return self.version - self.seq
+
     def seated(self) -> list[PlayerRow]:
         """Players with a seat, by seat."""
         return sorted((p for p in self.players if p.seat is not None), key=lambda p: p.seat or 0)
@@ -293,6 +301,21 @@ class Store:
     async def schema_version(self) -> int:
         """The schema version stored in the database (0 when empty)."""
         raise _unsupported(self, "schema_version")
+
+    # ------------------------------------------------------------------ other processes
+
+    async def announce(self, game_id: int, guild_id: int) -> None:
+        """Tell every process on this database that a game changed (the process that owns
+        its server then posts what it queued and lets its AI seats move)."""
+        raise _unsupported(self, "announce")
+
+    async def listen(
+        self, on_change: Callable[[int, int], None], on_gap: Callable[[], None]
+    ) -> None:
+        """From now until close(), call `on_change(game_id, guild_id)` for every announce()
+        of any process; `on_gap()` after announcements may have been missed (the listening
+        connection was lost and came back), so the caller looks at everything again."""
+        raise _unsupported(self, "listen")
 
     # ------------------------------------------------------------------ games
 

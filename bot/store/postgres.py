@@ -20,7 +20,9 @@ does a deadlock or a pool with no free connection; nothing was changed then.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
@@ -58,6 +60,8 @@ if TYPE_CHECKING:
 
     Connection: TypeAlias = PoolConnectionProxy[asyncpg.Record]
 
+log = logging.getLogger(__name__)
+
 POOL_MIN = 1  # connections kept open
 POOL_MAX = 10  # connections at most (per process)
 ACQUIRE_TIMEOUT = 30.0  # seconds a query waits for a free connection (StoreBusy after)
@@ -68,6 +72,10 @@ IDLE_IN_TRANSACTION_TIMEOUT = 60.0
 CLOSE_TIMEOUT = 10.0  # seconds close() waits for borrowed connections before cutting them
 # Held (per transaction) while migrating, so two processes starting at once migrate once.
 MIGRATION_LOCK = 0x7261_7474_7573_0001
+# LISTEN/NOTIFY channel on which a process says that a game changed ("game_id:guild_id").
+CHANGES = "bot_game_changes"
+LISTEN_CHECK = 30.0  # seconds between two checks that the listening connection still works
+LISTEN_RETRY_MAX = 30.0  # the longest pause between two attempts to listen again
 
 
 def redacted(url: str) -> str:
@@ -98,6 +106,7 @@ class PostgresStore(Store):
         super().__init__(url, clock=clock)
         self.where = redacted(url)
         self._pool: asyncpg.Pool[asyncpg.Record] | None = None
+        self._listener: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life cycle
 
@@ -137,7 +146,13 @@ class PostgresStore(Store):
             )
 
     async def close(self) -> None:
-        """Close the pool (connections still borrowed get CLOSE_TIMEOUT to come back)."""
+        """Stop listening; close the pool (connections still borrowed get CLOSE_TIMEOUT to
+        come back)."""
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await listener
         pool, self._pool = self._pool, None
         if pool is None:
             return
@@ -225,6 +240,73 @@ class PostgresStore(Store):
             conn.transaction(isolation="repeatable_read", readonly=True),
         ):
             yield conn
+
+    # ------------------------------------------------------------------ other processes
+
+    async def announce(self, game_id: int, guild_id: int) -> None:
+        """NOTIFY every listening process that a game changed (delivered at once: this is
+        called after the change committed)."""
+        async with self._connection() as conn:
+            await conn.execute("SELECT pg_notify($1, $2)", CHANGES, f"{game_id}:{guild_id}")
+
+    async def listen(
+        self, on_change: Callable[[int, int], None], on_gap: Callable[[], None]
+    ) -> None:
+        """LISTEN on a connection of its own (not the pool's), kept until close(): lost, it
+        is opened again with growing pauses, and `on_gap()` follows, as notifications sent
+        meanwhile are gone. Returns once listening."""
+        if self._listener is not None:
+            return
+        ready = asyncio.get_running_loop().create_future()
+        self._listener = asyncio.create_task(self._listen(on_change, on_gap, ready))
+        await ready
+
+    async def _listen(
+        self,
+        on_change: Callable[[int, int], None],
+        on_gap: Callable[[], None],
+        ready: asyncio.Future[None],
+    ) -> None:
+        def heard(conn: object, pid: int, channel: str, payload: object) -> None:
+            game, _, guild = str(payload).partition(":")
+            if game.isdigit() and guild.isdigit():
+                on_change(int(game), int(guild))
+
+        pause = 0.5
+        while True:
+            conn: asyncpg.Connection[asyncpg.Record] | None = None
+            try:
+                conn = await asyncpg.connect(
+                    self.url, server_settings={"application_name": "rattus-bot-listener"}
+                )
+                lost = asyncio.Event()
+                conn.add_termination_listener(_setter(lost))
+                await conn.add_listener(CHANGES, heard)
+                if ready.done():
+                    on_gap()  # listening again: what was said meanwhile was not heard
+                else:
+                    ready.set_result(None)
+                pause = 0.5
+                while not lost.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(lost.wait(), LISTEN_CHECK)
+                    if not lost.is_set():
+                        # A half-open connection never ends by itself: ask something.
+                        await conn.fetchval("SELECT 1", timeout=LISTEN_CHECK)
+            except asyncio.CancelledError:
+                if not ready.done():
+                    ready.cancel()
+                raise
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                log.warning("listening to %s failed (%s); trying again", self.where, exc)
+                if not ready.done():
+                    ready.set_result(None)  # start anyway; on_gap() follows when it works
+            finally:
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(conn.close(), CLOSE_TIMEOUT)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, LISTEN_RETRY_MAX)
 
     # ------------------------------------------------------------------ games
 
@@ -1010,6 +1092,11 @@ class PostgresRequests(Requests):
 
 PostgresStore.schedule_type = PostgresSchedule
 PostgresStore.requests_type = PostgresRequests
+
+
+def _setter(event: asyncio.Event) -> Callable[[object], None]:
+    """A callback that sets `event`, whatever it is given."""
+    return lambda _anything: event.set()
 
 
 def _owned(games: str, shards: Shards | None, first: int) -> tuple[str, list[Any]]:

@@ -223,6 +223,17 @@ class SqliteStore(Store):
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.5)
 
+    # ------------------------------------------------------------------ other processes
+
+    async def announce(self, game_id: int, guild_id: int) -> None:
+        """Nothing to tell: a SQLite database serves one bot process, which owns every game
+        (the settings refuse SQLite for a process that owns only some shards)."""
+
+    async def listen(
+        self, on_change: Callable[[int, int], None], on_gap: Callable[[], None]
+    ) -> None:
+        """Nothing to hear: no other process shares a SQLite database."""
+
     # ------------------------------------------------------------------ games
 
     async def create_game(
