@@ -162,6 +162,7 @@ class GameBot(commands.Bot):
         )
         self.sync_commands = sync_commands
         self._looking: asyncio.Task[None] | None = None
+        self._warming: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Open the store, add the commands and the persistent buttons, sync commands."""
@@ -171,7 +172,9 @@ class GameBot(commands.Bot):
             # Other processes own the other shards: hear when they change one of our games
             # (a click that reached them, e.g. from a DM), before looking at what is waiting.
             await self.store.listen(self._heard, self._missed)
-        await self.renderer.warm(list(adapters()))
+        # Drawing is prepared in the background: connecting does not wait for it, and a
+        # board asked for meanwhile simply queues behind it in the render pool.
+        self._warming = asyncio.create_task(self.renderer.warm(list(adapters())))
         await self.tree.set_translator(CatalogTranslator())
         from bot.cogs.game import GameCog
 
@@ -231,8 +234,15 @@ class GameBot(commands.Bot):
         where = f" on shards {list(shards.ids)} of {shards.count}" if shards else ""
         log.info("connected as %s to %d server(s)%s", self.user, len(self.guilds), where)
 
+    async def warmed(self) -> None:
+        """Wait until drawing is ready (tests use it to start from a known state)."""
+        if self._warming is not None:
+            await asyncio.shield(self._warming)
+
     async def close(self) -> None:
         """Let running interactions finish, stop AI tasks, disconnect, close the store."""
+        if self._warming is not None and not self._warming.done():
+            self._warming.cancel()
         await self.handlers.drain()
         await self.scheduler.stop()
         await self.service.close()

@@ -172,6 +172,23 @@ class Feed:
             for key in [k for k in self._views if k[0] == game.id]:
                 del self._views[key]
         ended = game.status == "abandoned"
+        if ended and not game.seated():
+            # A lobby abandoned before it started has no state: its end only closes it.
+            return Batch(
+                game=game,
+                ids=[r.id for r in rows],
+                seq=game.seq,
+                entries=[],
+                view={},
+                decision=Decision(frozenset(), "turn", ""),
+                legal={},
+                result=None,
+                news=[],
+                started=False,
+                undone=False,
+                ended=True,
+                turn_changed=False,
+            )
         entries: list[Entry] = []
         seqs = [r.seq for r in rows if r.kind == "action"]
         stored = {}

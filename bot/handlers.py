@@ -335,6 +335,11 @@ class Handlers:
                     t("done_unconfirmed", lang, what=what), ephemeral=True
                 )
             return
+        if interaction.channel_id != outcome.game.channel_id:
+            # A choice made in a DM picker: the board it brings belongs in the game's channel,
+            # not in this DM as the interaction's follow-up.
+            self.bot.publisher.release(outcome.game.id, outcome.seq)
+            return
         self.bot.publisher.offer(outcome.game.id, outcome.seq, interaction)
 
     @tracked
@@ -354,10 +359,9 @@ class Handlers:
             )
             adapter = adapter_for(game.game)
             lang = user_lang(interaction)
-            prefix = "" if payload == "any" else payload
-            picker = picker_view(
-                adapter, game_id, game.seq, payload, texts, prefix, lang, view=view
-            )
+            # `texts` are already this verb's actions as the adapter groups them; a verb may
+            # gather actions whose texts begin with other words (no prefix to filter on).
+            picker = picker_view(adapter, game_id, game.seq, payload, texts, "", lang, view=view)
             await self.answer(interaction, t("pick.title", lang), update=False, view=picker)
         except Exception as exc:
             await reply_error(interaction, exc)
@@ -453,15 +457,43 @@ class Handlers:
 
             async def act() -> Outcome:
                 check_ids(game_id, seq)
-                await self._picker_game(interaction, game_id)
-                return await self.service.act(
-                    game_id, interaction.user.id, value[2:], expected_seq=seq
-                )
+                for _ in range(3):
+                    game = await self._picker_game(interaction, game_id)
+                    expected = await self._window_seq(game, interaction.user.id, seq, value[2:])
+                    try:
+                        return await self.service.act(
+                            game_id, interaction.user.id, value[2:], expected_seq=expected
+                        )
+                    except StaleAction:
+                        if expected == seq:
+                            raise
+                raise StaleAction(game_id)
 
             outcome = await self.quick(interaction, act(), ephemeral=True, update=True)
             await self._confirm(interaction, outcome, value[2:], edit=True)
         except Exception as exc:
             await reply_error(interaction, exc)
+
+    async def _window_seq(self, game: GameRow, user_id: int, seq: int, text: str) -> int:
+        """The sequence number a picker's choice is checked against.
+
+        A window asks several seats at once and every answer moves the game on, so a seat's
+        picker (its DM) goes stale as soon as another seat answers. Its choice still counts
+        while that seat has not acted since the picker was made, is still asked in a window,
+        and the choice is still legal; any other stale choice stays stale."""
+        if game.seq <= seq or game.status != "active":
+            return seq
+        seat = self.service.seat_of(game, user_id)
+        if any(r.seat == seat for r in await self.service.store.actions(game.id, after=seq)):
+            return seq
+        engine = self.service.engine(game)
+        state = await self.service.state_of(game)
+        decision = engine.decision(state)
+        if not decision.window or seat not in decision.seats:
+            return seq
+        if text not in {str(a) for a in engine.legal_actions(state, seat)}:
+            return seq
+        return game.seq
 
     async def _picker_game(self, interaction: Interaction, game_id: int) -> GameRow:
         """The game of a picker: in its channel, or (a window's picker sent by DM) a game the

@@ -26,7 +26,8 @@ Point = tuple[float, float]
 
 # Okabe-Ito colours (safe for the common colour-vision deficiencies); the plague's red is
 # not among them, so a seat is never mistaken for the plague. Every seat's piece also has its
-# own shape, so colour is never the only cue.
+# own shape, so colour is never the only cue: six outlines that stay apart when a board is
+# shrunk to a phone's width (no two of them round, none a thin sliver).
 SEAT_COLOURS: tuple[RGB, ...] = (
     (230, 159, 0),  # orange
     (0, 114, 178),  # blue
@@ -35,7 +36,7 @@ SEAT_COLOURS: tuple[RGB, ...] = (
     (204, 121, 167),  # reddish purple
     (40, 40, 40),  # black
 )
-SEAT_SHAPES = ("circle", "square", "diamond", "triangle", "star", "hexagon")
+SEAT_SHAPES = ("circle", "square", "diamond", "triangle", "star", "plus")
 
 INK: RGB = (33, 29, 27)
 MUTED: RGB = (112, 102, 92)
@@ -175,25 +176,23 @@ def paste_centred(image: Image.Image, sprite: Image.Image, centre: Point) -> Non
 @lru_cache(maxsize=64)
 def chip_sprite(seat: int, size: int) -> Image.Image:
     """A seat's piece: its colour in its own shape (circle, square, diamond, triangle, star,
-    hexagon), so that the shape tells seats apart where colours do not."""
+    plus), each filling its box so that the shape tells seats apart where colours do not; a
+    light colour (the yellow) gets a heavier outline, so it stands out on pale land too."""
     colour = seat_colour(seat)
     shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 170
 
     def draw(d: ImageDraw.ImageDraw, s: float) -> None:
-        w = round(2 * s)
+        w = round((size / 10 if light else size / 14) * s)
         full = size * s
-        m = 1.2 * s  # room for the outline
+        m = 0.6 * s  # the outline's antialiased edge stays inside the sprite
         c = full / 2
         if shape == "circle":
             d.ellipse([m, m, full - m, full - m], fill=colour, outline=INK, width=w)
         elif shape == "square":
-            d.rounded_rectangle(
-                [m + s, m + s, full - m - s, full - m - s],
-                radius=full / 8,
-                fill=colour,
-                outline=INK,
-                width=w,
-            )
+            inset = m + size * s / 14
+            box = [inset, inset, full - inset, full - inset]
+            d.rounded_rectangle(box, radius=full / 8, fill=colour, outline=INK, width=w)
         else:
             d.polygon(shape_points(shape, c, c, c - m), fill=colour, outline=INK, width=w)
 
@@ -201,23 +200,26 @@ def chip_sprite(seat: int, size: int) -> Image.Image:
 
 
 def shape_points(shape: str, cx: float, cy: float, r: float) -> list[Point]:
-    """The outline of a seat shape of radius r around (cx, cy)."""
+    """The outline of a seat shape filling the box of half-side r around (cx, cy)."""
     if shape == "diamond":
         return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
     if shape == "triangle":
-        return [(cx, cy - r), (cx + r * 1.0, cy + r * 0.86), (cx - r * 1.0, cy + r * 0.86)]
+        return [(cx, cy - r), (cx + r, cy + r * 0.9), (cx - r, cy + r * 0.9)]
     if shape == "star":
         pts = []
         for k in range(10):
-            radius = r * 1.08 if k % 2 == 0 else r * 0.48
+            radius = r * 1.08 if k % 2 == 0 else r * 0.56
             angle = math.pi / 5 * k
-            pts.append((cx + math.sin(angle) * radius, cy + 0.08 * r - math.cos(angle) * radius))
+            pts.append((cx + math.sin(angle) * radius, cy + 0.1 * r - math.cos(angle) * radius))
         return pts
-    # hexagon
-    return [
-        (cx + math.cos(math.pi / 3 * k) * r, cy + math.sin(math.pi / 3 * k) * r * 0.92)
-        for k in range(6)
-    ]
+    if shape == "plus":
+        a, t = r, r * 0.36  # arm length and half the arm's width
+        return [
+            (cx - t, cy - a), (cx + t, cy - a), (cx + t, cy - t), (cx + a, cy - t),
+            (cx + a, cy + t), (cx + t, cy + t), (cx + t, cy + a), (cx - t, cy + a),
+            (cx - t, cy + t), (cx - a, cy + t), (cx - a, cy - t), (cx - t, cy - t),
+        ]  # fmt: skip
+    raise ValueError(f"no seat shape {shape!r}")
 
 
 def dashed_curve(points: Sequence[Point], dash: float, gap: float) -> list[tuple[Point, Point]]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.rattus.data import REGIONS, card_symbol, region_cards, region_names
 from engine.rattus.protection import card_region
-from engine.rattus.rules import diplomats_in_game, diplomats_left, result, to_move
+from engine.rattus.rules import diplomats_in_game, diplomats_left, result, scores, to_move
 from engine.rattus.state import Phase, Recent, State
 
 VIEW_VERSION = 1
@@ -108,6 +108,10 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "recent": _recent(s),
         "knight_steps": b.knight_steps,
         "result": result(s) if s.phase is Phase.OVER else None,
+        # Each seat's points as result() counts them, at any moment: cubes on the board and in
+        # the palace; with Africanus the diplomats, and the region cards once the game is over
+        # (until then the hands are secret and count 0). All public: a board shows the score.
+        "scores": scores(s),
     }
     if s.africa is not None:
         out.update(_africa(s, seat))

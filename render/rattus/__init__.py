@@ -1,20 +1,27 @@
 """The Rattus board as an image and as text, from a view only (never from a full state).
 
-The map (`render.rattus_map`) is the project's own drawing of 1347 Europe: regions that are
+The image is made for a phone first: Discord shows a picture about 500 px wide there, so the
+board is one column as wide as the map (860 px, shrunk about 1.7 times), with the map on top
+and the tables under it, and every number a player needs (cubes and rats in a region, scores,
+rats left, a token's limit) at least 12 px high at that width (`tests/render`: legibility).
+
+The map (`render.rattus.map`) is the project's own drawing of 1347 Europe: regions that are
 neighbours by land touch, sea neighbours are joined by arrows, and regions not in play are
 greyed. On it: every player's cubes (a piece in the seat's colour and shape, and a count), the
 face-down rat tokens, the plague piece with its region washed red and the arrow of its last
-move, the palace; the panel on the right has the turn order with each player's cubes, the
-class cards and their holders, the rat supply and what the last plague move did, or the final
-ranking.
+move, the palace. Under it: the turn and who is to move, the players with their cubes and
+their score as the game counts it (or the final ranking), the class cards and their holders
+(each with its pictogram, the legend of the rat tokens' symbols), what the last plague move
+did, and the legend of the other symbols.
 
-The static layers (the map with its names; the panel's headings and cards) are drawn once per
-layout and language and kept in palette form; each call copies them and pastes the pieces on a
-`render.common.Canvas`, then writes a palette PNG.
+The static layers (the map with its names; the panel's headings, cards and legend) are drawn
+once per layout and language and kept in palette form; each call copies them and pastes the
+pieces on a `render.common.Canvas`, then writes a palette PNG.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -74,19 +81,23 @@ from render.rattus.sprites import (
     token_face_sprite,
 )
 
-WIDTH = 1240
-PANEL_X = geo.MAP_W
-PX = PANEL_X + 18  # left edge of the panel's content
-PR = WIDTH - 16  # right edge of the panel's content
+WIDTH = geo.MAP_W  # one column as wide as the map: shown about 500 px wide on a phone
+PHONE_WIDTH = 500  # what Discord shows of the image's width on a phone
+PX = 20  # left edge of the panel's content
+PR = WIDTH - 20  # right edge of the panel's content
+MID = WIDTH // 2  # the panel's two columns: class cards on the left, the last move right
 
-NAME_SIZE = 24
-COUNT_SIZE = 26
-CHIP = 26
+NAME_SIZE = 26  # region names
+COUNT_SIZE = 28  # a cube count (condensed: 22 px digits, 12.8 px on a phone)
+NUMBER_SIZE = 28  # the numbers of the players' table (condensed)
+SCORE_SIZE = 32  # a score, the rats left (bold: 23 px digits)
+CHIP = 30
 RAT_R = 14
-RAT_PITCH = 31
-SHOWN = 34  # a rat token turned face up in the final ravage: a square covering its slot
-SHOWN_PITCH = 33  # so that the first and last squares still cover their slots' rings
+RAT_PITCH = 32
+SHOWN = 36  # a rat token face up on the map: a square covering its slot
+SHOWN_PITCH = 36  # so that three of them cover the three slots' rings
 PLAGUE_R = 22
+FACE = 44  # a revealed rat token in the panel: its limit in a disc, then its symbols
 
 # ------------------------------------------------------------------ words
 
@@ -122,6 +133,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ranking": "Final ranking", "tie": "Tie broken by turn order",
         "b_board": "board", "b_palace": "palace", "b_region_cards": "cards",
         "b_diplomats": "diplomats", "legend_diplomat": "diplomat", "legend_caravan": "caravan",
+        "col_palace": "palace", "col_diplomats": "diplomats", "col_score": "score",
+        "col_region_cards": "cards", "legend_M": "Majority", "legend_A": "All players",
+        "not_in_play": "not in play", "legend_O": "Orient", "legend_?": "any class",
+        "none_revealed": "No rat token revealed",
         # The private image.
         "secret": "Only you see this", "your_looks": "Rat tokens you have seen",
         "token_of": "token {n} of {total}", "hand": "Your region cards",
@@ -168,6 +183,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "b_board": "plateau", "b_palace": "château", "b_region_cards": "cartes",
         "b_diplomats": "diplomates", "legend_diplomat": "diplomate",
         "legend_caravan": "caravane",
+        "col_palace": "château", "col_diplomats": "diplomates", "col_score": "points",
+        "col_region_cards": "cartes", "legend_M": "Majorité", "legend_A": "Tous les joueurs",
+        "not_in_play": "hors jeu", "legend_O": "Orient", "legend_?": "toute classe",
+        "none_revealed": "Aucun jeton rat révélé",
         "secret": "Vous seul voyez ceci", "your_looks": "Jetons rats que vous avez vus",
         "token_of": "jeton {n} sur {total}", "hand": "Vos cartes Région",
         "sep": " ; ", "s_title": "Rattus, {when}.", "s_move": "À {who} de jouer ({phase}).",
@@ -232,19 +251,32 @@ def _name(names: Sequence[str], seat: int, lang: str = "en") -> str:
 
 # ------------------------------------------------------------------ layout
 
+# The six base classes' cards and symbols. Africanus plays 8 of its 10 class cards, so a base
+# class may have no card in play while its symbol is still on rat tokens: the class cards'
+# list names it all the same, "not in play", so that every pictogram is explained.
+BASE_CLASSES: tuple[tuple[str, str], ...] = (
+    ("peasant", "P"), ("merchant", "B"), ("monk", "C"),
+    ("knight", "K"), ("witch", "W"), ("king", "R"),
+)  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """What the static layer depends on: the regions in play, links, seats, cards, language."""
+    """What the static layers depend on: the regions in play, links, seats, cards, columns,
+    legend and language."""
 
     used: tuple[str, ...]
     arrows: tuple[tuple[str, str], ...]
     links: tuple[tuple[str, str], ...]  # land neighbours the map's shapes do not show
     players: int
     cards: tuple[tuple[str, str], ...]  # (card, symbol) in the view's order
-    hands: bool  # Africanus: a column for region cards held
+    hands: bool  # Africanus: region cards (a column for the cards held)
     lang: str
     kind: str = "board"  # "board", "final" (the ranking replaces the turn order) or "private"
+    diplomats: bool = False  # the Sultan is in play: a column for the diplomats' points
+    legend: tuple[str, ...] = ()  # Africanus pieces to explain: "diplomat", "caravan"
+    seen: int = 0  # the private image: rat tokens this seat knows
+    hand: int = 0  # the private image: region cards this seat holds
 
     @property
     def africa(self) -> bool:
@@ -252,26 +284,41 @@ class Layout:
         return any(r.startswith("na") for r in self.used)
 
     @property
-    def height(self) -> int:
-        """Canvas height."""
+    def map_height(self) -> int:
+        """Height of the map, at the top of the image."""
         return geo.AFRICA_TOP + geo.AFRICA_H if self.africa else geo.EUROPE_H
+
+    @property
+    def height(self) -> int:
+        """Canvas height: the map, then the panel."""
+        return self.map_height + _rows(self).height
 
     @property
     def map_key(self) -> Layout:
         """The same layout reduced to what the map layer depends on."""
-        kind = "private" if self.kind == "private" else "board"
-        return Layout(self.used, self.arrows, self.links, 0, (), False, self.lang, kind)
+        return Layout(self.used, self.arrows, self.links, 0, (), False, self.lang)
 
     @property
     def panel_key(self) -> Layout:
         """The same layout reduced to what the panel layer depends on."""
         used = ("na1",) if self.africa else ()  # only the height matters
-        return Layout(used, (), (), self.players, self.cards, self.hands, self.lang, self.kind)
+        return Layout(
+            used, (), (), self.players, self.cards, self.hands, self.lang, self.kind,
+            self.diplomats, self.legend, self.seen, self.hand,
+        )  # fmt: skip
 
     @property
     def drawn(self) -> tuple[str, ...]:
         """Every region drawn (in play or greyed)."""
         return tuple(r for r in geo.SHAPES if self.africa or not r.startswith("na"))
+
+    @property
+    def missing(self) -> tuple[tuple[str, str], ...]:
+        """Base classes whose symbol a rat token may show but whose card is not in play."""
+        if not self.cards:
+            return ()
+        held = {symbol for _, symbol in self.cards}
+        return tuple((card, symbol) for card, symbol in BASE_CLASSES if symbol not in held)
 
 
 def _layout(view: Mapping[str, Any], lang: str, kind: str = "board") -> Layout:
@@ -291,47 +338,165 @@ def _layout(view: Mapping[str, Any], lang: str, kind: str = "board") -> Layout:
             }
         )
     )
+    private = kind == "private"
     return Layout(
         used=used,
         arrows=arrows,
         links=links,
-        players=int(view["players"]),
-        cards=tuple((c["card"], c["symbol"]) for c in view["cards"]),
+        players=0 if private else int(view["players"]),
+        cards=() if private else tuple((c["card"], c["symbol"]) for c in view["cards"]),
         hands=view.get("hand_counts") is not None,
         lang=lang,
         kind=kind,
+        diplomats=view.get("diplomat_supply") is not None or bool(view.get("diplomats")),
+        legend=_private_symbols(view) if private else _legend_items(view),
+        seen=len(_known_faces(view)) if private else 0,
+        hand=len(view.get("hand") or []) if private else 0,
     )
 
 
 @dataclass(frozen=True, slots=True)
 class PanelRows:
-    """Vertical positions of the panel's sections."""
+    """Vertical positions in the panel (image coordinates)."""
 
-    players: int
-    cards: int
-    supply: int
-    recent: int
+    top: int  # the panel's top edge, under the map
+    table: int  # the players' table's (or the ranking's) heading
+    first: int  # its first row
+    cards: int  # the class cards' heading, on the left; the last move's, on the right
+    legend: int  # the legend of the symbols
+    bottom: int  # the panel's bottom edge
+
+    @property
+    def height(self) -> int:
+        """The panel's height."""
+        return self.bottom - self.top
 
 
-PLAYER_ROW = 40
-CARD_ROW = 34
-RANK_ROW = 52
+HEADER = 136  # title, turn and rats left; who is to move; the steps of the turn
+FINAL_HEADER = 100  # title, "game over" and rats left; the winner
+PLAYER_ROW = 46
+TIE_NOTE = 34  # under the ranking: "tie broken by turn order"
+CARD_ROW = 42
+RECENT_H = 350  # the last plague move: its room in the panel's right column
+LEGEND_ROW = 44
+SEEN_ROW = 96  # the private image: one rat token this seat knows
+HAND_ROW = 44  # the private image: one region card in hand
 
 
 def _rows(layout: Layout) -> PanelRows:
-    """The panel's sections: the turn order (or, once the game is over, the ranking), the
-    class cards, the rat supply, and what the last plague move did."""
-    top = 116
-    first = RANK_ROW if layout.kind == "final" else PLAYER_ROW
-    cards = top + 32 + layout.players * first + 12
-    supply = cards + 32 + len(layout.cards) * CARD_ROW + 10
-    return PanelRows(top, cards, supply, supply + 60)
+    """The panel's sections: the header, the players (or the ranking), the class cards beside
+    the last plague move, the legend; or, for the private image, the tokens seen and the hand."""
+    top = layout.map_height
+    if layout.kind == "private":
+        seen = top + 104
+        hand = seen + 40 + math.ceil(layout.seen / 2) * SEEN_ROW
+        legend = hand + (40 + math.ceil(layout.hand / 2) * HAND_ROW if layout.hand else 0) + 14
+        bottom = legend + len(_legend_lines(layout)) * LEGEND_ROW + 6
+        return PanelRows(top, seen, seen + 40, hand, legend, bottom)
+    final = layout.kind == "final"
+    table = top + (FINAL_HEADER if final else HEADER) + 8
+    first = table + 46
+    cards = first + layout.players * PLAYER_ROW + (TIE_NOTE if final else 0) + 14
+    entries = len(layout.cards) + len(layout.missing)
+    legend = cards + max(44 + entries * CARD_ROW, RECENT_H) + 14
+    bottom = legend + len(_legend_lines(layout)) * LEGEND_ROW + 6
+    return PanelRows(top, table, first, cards, legend, bottom)
 
 
-def _columns(layout: Layout) -> list[int]:
-    """Right edges of the number columns of the player table."""
-    n = 3 if layout.hands else 2
-    return [PR - 68 * (n - 1 - i) for i in range(n)]
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A number column of the players' table."""
+
+    key: str  # what it shows: reserve, hand, board, palace, region_cards, diplomats, score
+    right: int  # the numbers' right edge
+    part: bool  # a part of the score (a "+" before it, unless it is the first part)
+
+
+NUMBER_ROOM = 40  # the widest number in a column (two digits)
+
+
+def _columns(layout: Layout) -> list[Column]:
+    """The players' table's number columns, right to left from the panel's edge: the score,
+    the parts it adds up (board, palace, region cards, diplomats, as result() counts them),
+    then, during the game, the cubes in reserve and the region cards held."""
+    final = layout.kind == "final"
+    parts = ["board", "palace"]
+    if final and layout.hands:
+        parts.append("region_cards")
+    if layout.diplomats:
+        parts.append("diplomats")
+    info = [] if final else ["reserve"] + (["hand"] if layout.hands else [])
+    width = 94 if layout.diplomats or layout.hands else 100
+    out = [Column("score", PR, False)]
+    right = PR - 104
+    for key in reversed(parts):
+        out.append(Column(key, right, True))
+        right -= width
+    right -= 12  # a gap between what counts and what does not
+    for key in reversed(info):
+        out.append(Column(key, right, False))
+        right -= width
+    return out[::-1]
+
+
+COLUMN_LABELS = {
+    "reserve": "col_reserve", "hand": "col_hand", "board": "col_board",
+    "palace": "col_palace", "region_cards": "col_region_cards",
+    "diplomats": "col_diplomats", "score": "col_score",
+}  # fmt: skip
+LABEL_SIZE = 18
+
+
+def _name_x(layout: Layout) -> int:
+    """Where the names of the players' table start."""
+    return PX + (74 if layout.kind == "final" else 58)
+
+
+def _name_room(layout: Layout) -> int:
+    """The width the players' names may take."""
+    first = _columns(layout)[0]
+    left = min(first.right - NUMBER_ROOM, _label_box(layout, first)[2])
+    return left - 14 - _name_x(layout)
+
+
+# The legend: the two symbols that are no class (M, A), then the Africanus pieces.
+LEGEND_SYMBOLS = ("M", "A")
+LEGEND_BADGE = 32
+
+
+def _legend_lines(layout: Layout) -> list[list[tuple[str, int]]]:
+    """The legend's items, (item, x), in lines that fit the panel's width: on the board M, A
+    and the Africanus pieces (the class cards' list explains the classes); on the private
+    image every symbol its tokens and cards show."""
+    items = layout.legend if layout.kind == "private" else (*LEGEND_SYMBOLS, *layout.legend)
+    lines: list[list[tuple[str, int]]] = [[]]
+    x = PX
+    for item in items:
+        width = LEGEND_BADGE + 10 + text_width(_legend_label(layout.lang, item), 20, "regular")
+        if lines[-1] and x + width > PR:
+            lines.append([])
+            x = PX
+        lines[-1].append((item, x))
+        x += width + 26
+    return lines
+
+
+def _legend_label(lang: str, item: str) -> str:
+    """What a legend item is called: a class by its card's name, the rest by its own."""
+    card = dict((symbol, card) for card, symbol in BASE_CLASSES).get(item)
+    return card_name(card, lang) if card else tr(lang, f"legend_{item}")
+
+
+# The order symbols are explained in.
+SYMBOL_ORDER = "MAPBCKWRO?"
+
+
+def _private_symbols(view: Mapping[str, Any]) -> tuple[str, ...]:
+    """Every symbol the private image shows: on the tokens seen and the region cards held."""
+    shown = {symbol for _, _, face in _known_faces(view) for symbol in face["symbols"]}
+    for card in view.get("hand") or []:
+        shown.update(["?"] if card.get("wild") else card["symbols"])
+    return tuple(sorted(shown, key=lambda s: (SYMBOL_ORDER.find(s) % 99, s)))
 
 
 # ------------------------------------------------------------------ the static layer
@@ -347,7 +512,7 @@ def _scaled(path: Sequence[Point], s: float = SS) -> list[Point]:
 
 def _draw_map(layout: Layout) -> Image.Image:
     """The map alone (RGB, the map's width), drawn at twice its size and reduced."""
-    w, h = geo.MAP_W, layout.height
+    w, h = geo.MAP_W, layout.map_height
     big = Image.new("RGB", (w * SS, h * SS), SEA)
     d = ImageDraw.Draw(big)
     drawn = layout.drawn
@@ -458,10 +623,9 @@ def _sea_arrow(d: ImageDraw.ImageDraw, a: str, b: str) -> None:
 
 
 def _map_layer(layout: Layout) -> Image.Image:
-    """The static map, full width (RGB): sea, land, borders, arrows, names, the empty rat-token
-    slots and the palace frame, and the panel's empty background."""
-    img = Image.new("RGB", (WIDTH, layout.height), PANEL)
-    img.paste(_draw_map(layout), (0, 0))
+    """The static map (RGB): sea, land, borders, arrows, names, the empty rat-token slots and
+    the palace frame."""
+    img = _draw_map(layout)
     used = set(layout.used)
     for region in layout.drawn:
         a = geo.ANCHORS[region]
@@ -470,53 +634,146 @@ def _map_layer(layout: Layout) -> Image.Image:
         put_text(
             img, a.label, region_name(region), NAME_SIZE, colour, style="condensed", anchor="mm"
         )
-        if live and layout.kind != "private":
+        if live:
             for k in range(3):
                 paste_centred(img, empty_slot_sprite(RAT_R), (a.rats[0] + k * RAT_PITCH, a.rats[1]))
-    d = ImageDraw.Draw(img)
-    if layout.kind != "private":
-        _palace_frame(img, d, layout.lang)
-    d.line([PANEL_X, 0, PANEL_X, layout.height], fill=COAST, width=3)
+    _palace_frame(img, ImageDraw.Draw(img), layout.lang)
     return img
-
-
-def _panel_layer(layout: Layout) -> Image.Image:
-    """The panel's static part (RGB, the panel's width): title, headings, the class cards."""
-    img = Image.new("RGB", (WIDTH, layout.height), PANEL)
-    if layout.kind != "private":
-        _panel_frame(img, ImageDraw.Draw(img), layout)
-    return img.crop((PANEL_X + 2, 0, WIDTH, layout.height))
 
 
 def _palace_frame(img: Image.Image, d: ImageDraw.ImageDraw, lang: str) -> None:
     x0, y0, x1, y1 = geo.PALACE_BOX
     d.rounded_rectangle([x0, y0, x1, y1], radius=10, fill=PAPER, outline=COAST, width=2)
-    put_text(img, ((x0 + x1) / 2, y0 + 20), "♜ " + tr(lang, "palace"), 20, INK, anchor="mm")
+    put_text(img, ((x0 + x1) / 2, y0 + 22), "♜ " + tr(lang, "palace"), 22, INK, anchor="mm")
 
 
-def _panel_frame(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout) -> None:
-    lang = layout.lang
+def _panel_layer(layout: Layout) -> Image.Image:
+    """The panel's static part (RGB, under the map): title, headings, column labels, the class
+    cards with their pictograms, the legend."""
     rows = _rows(layout)
-    put_text(img, (PX, 14), "RATTUS", 30, PLAGUE)
-    for y in (rows.players - 10, rows.cards - 10, rows.supply - 8, rows.recent - 8):
-        d.line([PX - 4, y, PR + 4, y], fill=RULE, width=2)
-    if layout.kind == "final":
-        put_text(img, (PX, rows.players), tr(lang, "ranking"), 20, PLAGUE)
+    img = Image.new("RGB", (WIDTH, rows.height), PANEL)
+    d = ImageDraw.Draw(img)
+    d.line([0, 1, WIDTH, 1], fill=COAST, width=3)
+    put_text(img, (PX, 32), "RATTUS", 32, PLAGUE, anchor="lm")
+    if layout.kind == "private":
+        _private_frame(img, d, layout, rows)
     else:
-        put_text(img, (PX, rows.players), tr(lang, "players"), 20, MUTED)
-        keys = ["col_reserve", "col_board"] + (["col_hand"] if layout.hands else [])
-        for key, right in zip(keys, _columns(layout), strict=True):
-            at = (right, rows.players + 12)
-            put_text(img, at, tr(lang, key), 14, MUTED, style="regular", anchor="rm")
-    put_text(img, (PX, rows.cards), tr(lang, "cards"), 20, MUTED)
-    for i, (card, symbol) in enumerate(layout.cards):
-        y = rows.cards + 30 + i * CARD_ROW
-        badge = symbol_badge(symbol, 26)
-        img.paste(badge, (PX, y), badge)
-        name = fit_text(card_name(card, lang), 22, 150, "condensed")
-        put_text(img, (PX + 34, y + 13), name, 22, INK, style="condensed", anchor="lm")
-    paste_centred(img, rat_sprite(17), (PX + 18, rows.supply + 24))
-    put_text(img, (PX + 46, rows.supply + 24), tr(lang, "supply"), 24, INK, anchor="lm")
+        _panel_frame(img, d, layout, rows)
+    return img
+
+
+def _rule(d: ImageDraw.ImageDraw, y: int, x0: int = PX - 6, x1: int = PR + 6) -> None:
+    d.line([x0, y, x1, y], fill=RULE, width=2)
+
+
+def _supply_label_right() -> int:
+    """The right edge of the "rats left" label (the number follows it)."""
+    return PR - 56
+
+
+def _label_box(layout: Layout, col: Column) -> tuple[str, str, int, int]:
+    """A column's heading: its text, style, and its left and right edges (centred over the
+    numbers; the score's, bold, ends with the panel)."""
+    text = tr(layout.lang, COLUMN_LABELS[col.key])
+    style = "bold" if col.key == "score" else "regular"
+    width = text_width(text, LABEL_SIZE, style)
+    if col.key == "score":
+        return text, style, col.right - width, col.right
+    centre = col.right - NUMBER_ROOM // 2
+    return text, style, centre - width // 2, centre - width // 2 + width
+
+
+def _column_label(img: Image.Image, layout: Layout, col: Column, y: int) -> None:
+    text, style, left, _ = _label_box(layout, col)
+    colour = INK if style == "bold" else MUTED
+    put_text(img, (left, y), text, LABEL_SIZE, colour, style=style, anchor="lm")
+
+
+def _panel_frame(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, rows: PanelRows) -> None:
+    lang = layout.lang
+    top = rows.top
+    right = _supply_label_right()
+    label = tr(lang, "supply")
+    put_text(img, (right, 32), label, 24, INK, anchor="rm")
+    paste_centred(img, rat_sprite(16), (right - text_width(label, 24) - 24, 32))
+    # The players' table (or the ranking): headings, the "+" and "=" between the parts of the
+    # score, a band behind the scores.
+    table, first = rows.table - top, rows.first - top
+    _rule(d, table - 8)
+    if layout.kind == "final":
+        put_text(img, (PX, table + 20), tr(lang, "ranking"), 22, PLAGUE, anchor="lm")
+    else:
+        put_text(img, (PX, table + 20), tr(lang, "players"), 22, MUTED, anchor="lm")
+    columns = _columns(layout)
+    last = first + layout.players * PLAYER_ROW
+    d.rounded_rectangle([PR - 62, first + 2, PR + 8, last - 2], radius=8, fill=PAPER)
+    for col in columns:
+        _column_label(img, layout, col, table + 20)
+    # The class cards, each with its pictogram (the legend of the rat tokens' class symbols),
+    # and the classes whose card is not in play.
+    cards = rows.cards - top
+    _rule(d, cards - 8)
+    d.line([MID - 2, cards + 4, MID - 2, rows.legend - top - 16], fill=RULE, width=2)
+    put_text(img, (PX, cards + 18), tr(lang, "cards"), 22, MUTED, anchor="lm")
+    entries = [(card, symbol, True) for card, symbol in layout.cards]
+    entries += [(card, symbol, False) for card, symbol in layout.missing]
+    for i, (card, symbol, in_play) in enumerate(entries):
+        y = cards + 44 + i * CARD_ROW
+        badge = symbol_badge(symbol, CARD_BADGE)
+        img.paste(badge, (PX, y + (CARD_ROW - CARD_BADGE) // 2 - 2), badge)
+        name = card_name(card, lang)
+        colour = INK if in_play else MUTED
+        put_text(
+            img, (PX + CARD_BADGE + 10, y + 18), name, 24, colour, style="condensed", anchor="lm"
+        )
+        if not in_play:
+            note = tr(lang, "not_in_play")
+            put_text(img, (CARDS_RIGHT, y + 18), note, 20, MUTED, style="regular", anchor="rm")
+    _legend(img, d, layout, rows)
+
+
+CARD_BADGE = 32
+CARDS_RIGHT = MID - 18  # the class cards' right edge (the holders), left of the divider
+RX = MID + 16  # the last move's left edge, right of the divider
+
+
+def _legend(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, rows: PanelRows) -> None:
+    """The legend of the symbols and pieces, at the panel's foot."""
+    legend = rows.legend - rows.top
+    _rule(d, legend - 8)
+    for k, line in enumerate(_legend_lines(layout)):
+        centre = legend + k * LEGEND_ROW + LEGEND_ROW // 2 - 2
+        for item, x in line:
+            _legend_icon(img, item, x, centre)
+            text = _legend_label(layout.lang, item)
+            at = (x + LEGEND_BADGE + 10, centre)
+            put_text(img, at, text, 20, INK, style="regular", anchor="lm")
+
+
+def _legend_icon(img: Image.Image, item: str, x: int, centre: int) -> None:
+    if item == "diplomat":
+        sprite = _diplomat_sprite()
+    elif item == "caravan":
+        sprite = _caravan_sprite(15)
+    else:
+        sprite = symbol_badge(item, LEGEND_BADGE)
+    paste_centred(img, sprite, (x + LEGEND_BADGE / 2, centre))
+
+
+def _private_frame(
+    img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, rows: PanelRows
+) -> None:
+    lang = layout.lang
+    top = rows.top
+    put_text(img, (PR, 32), tr(lang, "secret"), 26, PLAGUE, anchor="rm")
+    seen = rows.table - top
+    _rule(d, seen - 10)
+    put_text(img, (PX, seen + 18), tr(lang, "your_looks"), 22, MUTED, anchor="lm")
+    if layout.hand:
+        hand = rows.cards - top
+        _rule(d, hand - 10)
+        put_text(img, (PX, hand + 18), tr(lang, "hand"), 22, MUTED, anchor="lm")
+    _legend(img, d, layout, rows)
 
 
 GOLD_INK: RGB = (150, 104, 0)
@@ -525,8 +782,9 @@ ALL_REGIONS = tuple(geo.SHAPES)
 
 def _whole(layout: Layout) -> Image.Image:
     """The static layer of a layout in RGB (for the palette's reference drawing)."""
-    img = _map_layer(layout)
-    img.paste(_panel_layer(layout), (PANEL_X + 2, 0))
+    img = Image.new("RGB", (WIDTH, layout.height), PANEL)
+    img.paste(_map_layer(layout), (0, 0))
+    img.paste(_panel_layer(layout), (0, layout.map_height))
     return img
 
 
@@ -542,6 +800,8 @@ def _reference() -> Image.Image:
         cards=tuple((c, "O" if i >= 6 else "PBCKWR"[i]) for i, c in enumerate(CARD_NAMES["en"])),
         hands=True,
         lang="fr",
+        diplomats=True,
+        legend=("diplomat", "caravan"),
     )
     few = Layout(
         used=("anglia", "gallia", "hispania", "germania", "italia", "scandia", "polonia"),
@@ -554,7 +814,7 @@ def _reference() -> Image.Image:
     )
     statics = [_whole(full), _whole(few)]
     width = WIDTH
-    height = sum(2 * im.height for im in statics) + 80
+    height = sum(2 * im.height for im in statics) + 120
     img = Image.new("RGB", (width, height), PANEL)
     y = 0
     for static in statics:
@@ -569,11 +829,14 @@ def _reference() -> Image.Image:
     x = 10
     sprites = [chip_sprite(seat, CHIP) for seat in range(6)]
     sprites += [plague_sprite(PLAGUE_R), rat_sprite(RAT_R), rat_sprite(RAT_R, NEW)]
-    sprites += [rat_sprite(RAT_R, GOLD), _caravan_sprite(16), _diplomat_sprite()]
-    sprites += [token_face_sprite(4, ("M", "A", "P", "B", "C", "K", "W", "R", "O"), 28)]
+    sprites += [rat_sprite(RAT_R, GOLD), _caravan_sprite(CARAVAN_R), _diplomat_sprite()]
+    sprites += [_shown_sprite(4, ("M", "A", "P")), _shown_sprite(2, ("B", "C", "K"))]
+    sprites += [_shown_sprite(3, ("W", "R", "O"))]
     for sprite in sprites:
         img.paste(sprite, (x, y + 6), sprite)
         x += sprite.width + 6
+    face = token_face_sprite(4, ("M", "A", "P", "B", "C", "K", "W", "R", "O", "?"), FACE)
+    img.paste(face, (10, y + 60), face)
     d = ImageDraw.Draw(img)
     for colour in (PLAGUE_TINT, HIGHLIGHT, GOLD, GOLD_INK, WHITE, NEW, PLAGUE, INK, FAINT, MUTED):
         d.rectangle([x, y + 6, x + 20, y + 26], fill=colour)
@@ -602,8 +865,8 @@ def _indexed(img: Image.Image) -> Image.Image:
     return img.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
-# The static layers, kept only in palette form: the map (a few per game: regions in play,
-# language, board or private image) and the panel (one per player count, class cards and
+# The static layers, kept only in palette form: the map (a few per game: regions in play and
+# language) and the panel (one per player count, class cards and
 # language; bounded, since Africanus games choose their class cards).
 _MAP_LAYERS: OnceCache[Layout, Image.Image] = OnceCache(lambda key: _indexed(_map_layer(key)))
 
@@ -614,9 +877,9 @@ def _panel_indexed(key: Layout) -> Image.Image:
 
 
 def _canvas(layout: Layout) -> Canvas:
-    """A fresh copy of a layout's static layer to draw the pieces on."""
-    base = _MAP_LAYERS.get(layout.map_key).copy()
-    base.paste(_panel_indexed(layout.panel_key), (PANEL_X + 2, 0))
+    """A fresh copy of a layout's static layers (the map, the panel under it) to draw on."""
+    base = _MAP_LAYERS.get(layout.map_key).crop((0, 0, WIDTH, layout.height))
+    base.paste(_panel_indexed(layout.panel_key), (0, layout.map_height))
     return Canvas(base, "rattus")
 
 
@@ -627,7 +890,7 @@ def _rat(c: Canvas, centre: Point, ring: RGB | None = None) -> None:
     c.centred(("rattus.rat", RAT_R, ring), centre)
 
 
-def _face(c: Canvas, x: float, y: float, token: Mapping[str, Any], size: int = 28) -> int:
+def _face(c: Canvas, x: float, y: float, token: Mapping[str, Any], size: int = FACE) -> int:
     """A revealed rat token's face (limit and symbols); returns its right edge."""
     limit, symbols = int(token["limit"]), tuple(token["symbols"])
     box = c.sprite(("rattus.face", limit, symbols, size), (x, y))
@@ -707,8 +970,9 @@ def _shown(limit: int, symbols: tuple[str, ...]) -> Sprite:
 
 @lru_cache(maxsize=128)
 def _shown_sprite(limit: int, symbols: tuple[str, ...]) -> Image.Image:
-    """A rat token turned face up on the map: a dark square the size of its slot, with the
-    limit and up to three symbol badges in a 2 x 2 grid (reading order)."""
+    """A rat token face up on the map (the final ravage, or a token this seat has seen): a dark
+    square the size of its slot, with the limit and up to three symbol pictograms in a 2 x 2
+    grid (reading order)."""
     side, pad, gap = SHOWN, 2, 1
     cell = (side - 2 * pad - gap) // 2
 
@@ -726,7 +990,7 @@ def _shown_sprite(limit: int, symbols: tuple[str, ...]) -> Image.Image:
     elif len(symbols) == 2:
         cells[2] = ((side - cell) // 2, bottom)
     centre = (cells[0][0] + cell / 2, cells[0][1] + cell / 2 + 1)
-    put_text(sprite, centre, str(limit), round(cell * 0.95), WHITE, anchor="mm")
+    put_text(sprite, centre, str(limit), cell + 2, WHITE, anchor="mm")
     for symbol, at in zip(symbols, cells[1:], strict=False):
         badge = symbol_badge(symbol, cell)
         sprite.paste(badge, at, badge)
@@ -745,18 +1009,22 @@ def _caravan(r: int) -> Sprite:
 
 @lru_cache(maxsize=1)
 def _diplomat_sprite() -> Image.Image:
-    """A diplomat: a small white pennant on a pole (drawn on its seat's piece)."""
+    """A diplomat: a small white pennant on a pole, flying left (drawn on the top right of its
+    seat's piece, clear of the count beside it and of the row above)."""
 
     def draw(d: ImageDraw.ImageDraw, s: float) -> None:
-        d.line([(3 * s, 1 * s), (3 * s, 17 * s)], fill=INK, width=round(2.2 * s))
+        d.line([(14.5 * s, 0.5 * s), (14.5 * s, 18 * s)], fill=INK, width=round(2.6 * s))
         d.polygon(
-            [(4 * s, 1.5 * s), (15.5 * s, 5.5 * s), (4 * s, 10 * s)],
+            [(13.5 * s, 1 * s), (1 * s, 5.5 * s), (13.5 * s, 10 * s)],
             fill=WHITE,
             outline=INK,
-            width=round(1.5 * s),
+            width=round(1.8 * s),
         )
 
-    return supersampled((17, 18), draw)
+    return supersampled((16, 18), draw)
+
+
+CARAVAN_R = 18
 
 
 @lru_cache(maxsize=4)
@@ -791,19 +1059,57 @@ def _near(a: geo.Anchors, box: tuple[int, int, int, int]) -> bool:
     return box[0] - 80 <= x <= box[2] + 80 and box[1] - 50 <= y <= box[3] + 20
 
 
-def _plague_spot(view: Mapping[str, Any], region: str) -> Point:
-    """Where the plague piece stands: in the row under the cubes while that row is free (it
-    always is with up to four players), else the region's spare spot."""
+def _piece_width(n: int) -> int:
+    """The width of a cube piece: a seat's piece and its count."""
+    return CHIP + 3 + text_width(str(n), COUNT_SIZE, "condensed")
+
+
+@lru_cache(maxsize=4096)
+def _placed(region: str, counts: tuple[int, ...]) -> tuple[tuple[Point, ...], Point]:
+    """Where a region's cube pieces go (the top-left corner of each holder's piece, in seat
+    order) and where the plague piece would stand: the pieces fill the region's rows (see
+    `geo.Anchors`); the plague takes the first row left free, else the free end of a row,
+    else the region's own spot."""
     a = geo.ANCHORS[region]
-    holders = next(
-        (sum(1 for n in r["cubes"] if n) for r in view["regions"] if r["id"] == region), 0
+    rows = list(a.rows)
+    cells: list[Point] = []
+    ends = [row[1] for row in rows]  # where each row's next piece would start
+    used = [False] * len(rows)
+    k = 0
+    for n in counts:
+        width = _piece_width(n)
+        while k < len(rows) and used[k] and ends[k] + width > rows[k][2]:
+            k += 1
+        if k == len(rows):  # more pieces than room: a row more under the last
+            top, left, right = rows[-1]
+            rows.append((top + geo.ROW_DY, left, right))
+            ends.append(left)
+            used.append(False)
+        cells.append((ends[k], rows[k][0]))
+        ends[k] += max(a.pitch, width + 6)
+        used[k] = True
+    # The plague piece is taller than a row: it stands a little low, into the free row under.
+    radius, low = PLAGUE_R + 2, CHIP / 2 + 5
+    for (top, left, right), busy in zip(rows, used, strict=True):
+        if not busy:
+            return tuple(cells), ((left + right) / 2, top + low)
+    last = max((k for k, busy in enumerate(used) if busy), default=0)
+    top, _, right = rows[last]
+    if right - ends[last] >= 2 * radius - 4:  # the last row used has room at its end
+        return tuple(cells), ((ends[last] + right) / 2, top + low)
+    return tuple(cells), a.plague
+
+
+def _counts(view: Mapping[str, Any], region: str) -> tuple[int, ...]:
+    return next(
+        (tuple(int(n) for n in r["cubes"] if n) for r in view["regions"] if r["id"] == region),
+        (),
     )
-    if holders <= 4:
-        (x4, y4), (x5, _) = a.cells[4], a.cells[5]
-        if x5 > x4:
-            return ((x4 + x5 + CHIP + 30) / 2, y4 + CHIP / 2 + 4)
-        return (x4 + PLAGUE_R + 4, y4 + CHIP / 2 + 4)
-    return a.plague
+
+
+def _plague_spot(view: Mapping[str, Any], region: str) -> Point:
+    """Where the plague piece stands (see `_placed`)."""
+    return _placed(region, _counts(view, region))[1]
 
 
 def _headline(view: Mapping[str, Any], lang: str) -> str:
@@ -843,9 +1149,15 @@ def _legend_items(view: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(items)
 
 
-def _draw_regions(c: Canvas, view: Mapping[str, Any]) -> None:
+def _draw_regions(
+    c: Canvas,
+    view: Mapping[str, Any],
+    known: Mapping[str, Mapping[int, Mapping[str, Any]]] | None = None,
+) -> None:
     """Every region's rat tokens and cubes, the plague (its region washed red, the arrow of its
-    last move), the diplomats and the caravan; in the final ravage, the faces it revealed."""
+    last move), the diplomats and the caravan; in the final ravage, the faces it revealed.
+    The private image gives `known`, the faces this seat has seen by region and position: they
+    lie face up in their slots, and the plague's wash and arrow are left out."""
     plague = view.get("plague")
     recent = view.get("recent") or {}
     spread: Mapping[str, int] = {} if recent.get("final") else recent.get("spread") or {}
@@ -856,37 +1168,50 @@ def _draw_regions(c: Canvas, view: Mapping[str, Any]) -> None:
         # The final ravage turns every rat token face up: each stays on the map where it lay.
         for rev in recent.get("revealed") or []:
             shown.setdefault(rev["region"], []).append(rev)
-    _draw_plague_move(c, view, plague, recent)
+    if known is None:
+        _draw_plague_move(c, view, plague, recent)
     for region in view["regions"]:
         rid = region["id"]
         a = geo.ANCHORS.get(rid)
         if a is None:
             continue
         faces = shown.get(rid, [])[:3]
-        middle = a.rats[0] + RAT_PITCH
+        # Three faces are wider than three slots: kept inside the image at its east edge.
+        middle = min(a.rats[0] + RAT_PITCH, geo.MAP_W - 2 - SHOWN_PITCH - SHOWN / 2)
         for k, face in enumerate(faces):
             at = (middle + (k - 1) * SHOWN_PITCH, a.rats[1])
             c.centred(("rattus.shown", int(face["limit"]), tuple(face["symbols"])), at)
         tokens = min(3 - len(faces), int(region["tokens"]))
-        new = min(tokens, int(spread.get(rid, 0)))
+        new = 0 if known is not None else min(tokens, int(spread.get(rid, 0)))
+        seen = (known or {}).get(rid, {})
         for k in range(len(faces), len(faces) + tokens):
-            # The rats that just arrived are ringed.
-            ring = NEW if k >= len(faces) + tokens - new else None
-            _rat(c, (a.rats[0] + k * RAT_PITCH, a.rats[1]), ring)
-        holders = [(s, n) for s, n in enumerate(region["cubes"]) if n]
+            centre = (a.rats[0] + k * RAT_PITCH, a.rats[1])
+            known_face = seen.get(k - len(faces))
+            if known_face is not None:
+                key = ("rattus.shown", int(known_face["limit"]), tuple(known_face["symbols"]))
+                c.centred(key, centre)
+            else:
+                # The rats that just arrived are ringed.
+                _rat(c, centre, NEW if k >= len(faces) + tokens - new else None)
+        holders = [(s, int(n)) for s, n in enumerate(region["cubes"]) if n]
         here = set(diplomats.get(rid, ()))
-        for (seat, n), (x, y) in zip(holders, a.cells, strict=False):
+        cells, _ = _placed(rid, tuple(n for _, n in holders))
+        for (seat, n), (x, y) in zip(holders, cells, strict=True):
             _counted_chip(c, x, y, seat, n)
             if seat in here:
-                c.sprite(("rattus.diplomat",), (x + CHIP - 8, y - 9))
+                c.sprite(("rattus.diplomat",), (x + CHIP - 16, y - 4))
         if caravan == rid:
-            c.centred(("rattus.caravan", 16), a.extra)
+            c.centred(("rattus.caravan", CARAVAN_R), a.extra)
     if plague in geo.ANCHORS:
         x, y = where = _plague_spot(view, plague)
         c.centred(("rattus.plague", PLAGUE_R), where)
         if recent.get("neutral") and recent.get("plague_to") == plague:
-            # The Knight's plague counts as two neutral cubes.
-            c.text((x + PLAGUE_R + 4, y), "+2", 22, PLAGUE, anchor="lm", halo=WHITE)
+            # The Knight's plague counts as two neutral cubes: "+2" beside it, on the side
+            # that has room.
+            if x + PLAGUE_R + 48 < geo.MAP_W:
+                c.text((x + PLAGUE_R + 5, y), "+2", 30, PLAGUE, anchor="lm", halo=WHITE)
+            else:
+                c.text((x - PLAGUE_R - 5, y), "+2", 30, PLAGUE, anchor="rm", halo=WHITE)
 
 
 def _draw_plague_move(
@@ -929,27 +1254,19 @@ def _label(img: Image.Image, region: str, a: geo.Anchors, shift: tuple[int, int]
         paste_centred(img, empty_slot_sprite(RAT_R), centre)
 
 
-def _count(c: Canvas, x: float, y: float, n: int) -> None:
-    """A cube count, right of the chip at (x, y)."""
-    c.text(
-        (x + CHIP + 3, y + CHIP / 2 + 1), str(n), COUNT_SIZE, INK, style="condensed", anchor="lm"
-    )
-
-
 def _counted_chip(c: Canvas, x: float, y: float, seat: int, n: int) -> None:
     """A seat's piece with its number of cubes beside it (in a region or the palace)."""
     c.chip(x, y, seat, CHIP)
-    c.text(
-        (x + CHIP + 3, y + CHIP / 2 + 1), str(n), COUNT_SIZE, INK, style="condensed", anchor="lm"
-    )
+    at = (x + CHIP + 3, y + CHIP / 2 + 1)
+    c.text(at, str(n), COUNT_SIZE, INK, style="condensed", anchor="lm", halo=PAPER)
 
 
 def _draw_palace(c: Canvas, palace: Sequence[int]) -> None:
     x0, y0, _, _ = geo.PALACE_BOX
     cells = [(s, n) for s, n in enumerate(palace) if n]
     for i, (seat, n) in enumerate(cells):
-        x = x0 + 12 + (i % 2) * 66
-        y = y0 + 42 + (i // 2) * 36
+        x = x0 + 10 + (i % 2) * 72
+        y = y0 + 46 + (i // 2) * 42
         _counted_chip(c, x, y, seat, n)
 
 
@@ -959,50 +1276,66 @@ def _draw_palace(c: Canvas, palace: Sequence[int]) -> None:
 def _draw_panel(c: Canvas, view: Mapping[str, Any], names: Sequence[str], layout: Layout) -> None:
     lang = layout.lang
     rows = _rows(layout)
-    c.text((PR, 16), _headline(view, lang), 26, INK, anchor="ra")
+    top = rows.top
+    x = text_width("RATTUS", 32) + PX + 18
+    headline = _headline(view, lang)
+    c.text((x, top + 32), headline, 30, INK, anchor="lm")
+    c.text((PR, top + 32), str(view["rat_supply"]), SCORE_SIZE, INK, anchor="rm")
     movers: list[int] = list(view.get("to_move") or [])
     result = view.get("result")
     if layout.kind == "final" and result:
         winner = int(result["ranking"][0]["seat"])
-        c.chip(PX, 54, winner, CHIP)
-        line = fit_text(tr(lang, "winner", who=_name(names, winner, lang)), 24, PR - PX - 34)
-        c.text((PX + 34, 67), line, 24, PLAGUE, anchor="lm")
-        _draw_ranking(c, result, names, lang, rows.players + 30)
+        c.chip(PX, top + 60, winner, CHIP)
+        line = fit_text(tr(lang, "winner", who=_name(names, winner, lang)), 28, PR - PX - 42)
+        c.text((PX + 42, top + 75), line, 28, PLAGUE, anchor="lm")
+        _draw_ranking(c, result, names, layout, rows)
     else:
         if movers:
             x = PX
             for seat in movers[:4]:
-                c.chip(x, 54, seat, CHIP)
-                x += CHIP + 4
+                c.chip(x, top + 59, seat, CHIP)
+                x += CHIP + 6
             who = ", ".join(_name(names, s, lang) for s in movers)
-            c.text(
-                (x + 4, 67),
-                fit_text(tr(lang, "to_move", who=who), 24, PR - x - 4),
-                24,
-                INK,
-                anchor="lm",
-            )
-            steps = fit_text(_steps_line(view, lang), 18, PR - PX, "regular")
-            c.text((PX, 95), steps, 18, MUTED, style="regular", anchor="lm")
-        _draw_players(c, view, names, layout, movers, rows.players + 30)
+            line = fit_text(tr(lang, "to_move", who=who), 28, PR - x - 6)
+            c.text((x + 6, top + 74), line, 28, INK, anchor="lm")
+            steps = fit_text(_steps_line(view, lang), 22, PR - PX, "regular")
+            c.text((PX, top + 110), steps, 22, MUTED, style="regular", anchor="lm")
+        _draw_players(c, view, names, layout, movers, rows.first)
     # Who holds each class card.
     for i, card in enumerate(view["cards"][: len(layout.cards)]):
-        y = rows.cards + 30 + i * CARD_ROW
+        centre = rows.cards + 44 + i * CARD_ROW + 18
         holder = card.get("holder")
         if holder is None:
-            c.text((PR, y + 13), tr(lang, "free"), 18, FAINT, style="regular", anchor="rm")
+            c.text((CARDS_RIGHT, centre), tr(lang, "free"), 20, MUTED, style="regular", anchor="rm")
         else:
             seat = int(holder)
-            label = fit_text(_name(names, seat, lang), 22, 130, "condensed")
-            c.chip(PR - text_width(label, 22, "condensed") - CHIP - 6, y, seat, CHIP)
-            c.text((PR, y + 13), label, 22, INK, style="condensed", anchor="rm")
-    c.text((PR, rows.supply + 24), str(view["rat_supply"]), 34, INK, anchor="rm")
-    bottom = layout.height - 12
-    legend = _legend_items(view)
-    if legend:
-        bottom -= 34
-        _draw_legend(c, lang, legend, bottom + 6)
-    _draw_recent(c, view, names, lang, rows.recent, bottom)
+            label = fit_text(_name(names, seat, lang), 24, HOLDER_ROOM, "condensed")
+            c.chip(
+                CARDS_RIGHT - text_width(label, 24, "condensed") - CHIP - 8, centre - 15, seat, CHIP
+            )
+            c.text((CARDS_RIGHT, centre), label, 24, INK, style="condensed", anchor="rm")
+    _draw_recent(c, view, names, lang, rows.cards, rows.legend - 14)
+
+
+# The room a card holder's name has: the panel's left column, less the badge and the longest
+# card name in either language.
+HOLDER_ROOM = CARDS_RIGHT - (PX + CARD_BADGE + 10) - 150 - CHIP - 8
+
+
+def _score_row(view: Mapping[str, Any], seat: int) -> dict[str, int]:
+    """A seat's numbers for the players' table: its cubes in reserve, region cards held, and
+    its score with the parts it adds up, as the view counts them."""
+    scores: Sequence[Mapping[str, int]] | None = view.get("scores")
+    if scores is not None:
+        row = {k: int(v) for k, v in scores[seat].items()}
+    else:  # a view from before the scores were in it: cubes only
+        board, palace = int(view["on_board"][seat]), int(view["palace"][seat])
+        row = {"board": board, "palace": palace, "total": board + palace}
+    row["score"] = row.pop("total")
+    row["reserve"] = int(view["reserve"][seat])
+    hands: Sequence[int] | None = view.get("hand_counts")
+    row["hand"] = int(hands[seat]) if hands is not None else 0
+    return row
 
 
 def _draw_players(
@@ -1013,50 +1346,88 @@ def _draw_players(
     movers: Sequence[int],
     y: int,
 ) -> None:
-    """The turn order: each seat's piece, name, cubes in reserve and on the board (and the
-    number of region cards held, never which)."""
+    """The turn order: each seat's piece and name, its cubes in reserve and the region cards
+    it holds (never which), then its score and the parts it adds up."""
     columns = _columns(layout)
-    hands: Sequence[int] = view.get("hand_counts") or [0] * layout.players
-    name_room = columns[0] - 40 - (PX + 48)
+    room = _name_room(layout)
+    x = _name_x(layout)
     for seat in range(layout.players):
+        centre = y + PLAYER_ROW // 2
         if seat in movers:
-            c.flat((PX - 10, y - 5, PR + 8, y + 31), HIGHLIGHT, radius=8)
-            c.text((PX - 4, y + 13), "▶", 15, PLAGUE, anchor="lm")
-        c.chip(PX + 14, y, seat, CHIP)
-        name = fit_text(_name(names, seat, layout.lang), 24, name_room, "condensed")
-        c.text((PX + 48, y + 13), name, 24, INK, style="condensed", anchor="lm")
-        values = [int(view["reserve"][seat]), int(view["on_board"][seat])]
-        if layout.hands:
-            values.append(int(hands[seat]))
-        for value, right in zip(values, columns, strict=True):
-            c.text((right, y + 13), str(value), 26, INK, style="condensed", anchor="rm")
+            c.flat((PX - 12, y + 2, PR - 66, y + PLAYER_ROW - 2), HIGHLIGHT, radius=8)
+            c.text((PX - 6, centre), "▶", 18, PLAGUE, anchor="lm")
+        c.chip(PX + 16, centre - CHIP // 2, seat, CHIP)
+        name = fit_text(_name(names, seat, layout.lang), 28, room, "condensed")
+        c.text((x, centre), name, 28, INK, style="condensed", anchor="lm")
+        _numbers(c, columns, _score_row(view, seat), centre)
         y += PLAYER_ROW
 
 
-def _draw_legend(c: Canvas, lang: str, items: Sequence[str], y: int) -> None:
-    x = PX
-    for item in items:
-        if item == "diplomat":
-            c.sprite(("rattus.diplomat",), (x, y + 4))
+def _numbers(c: Canvas, columns: Sequence[Column], row: Mapping[str, int], centre: int) -> None:
+    """A row's numbers, with "+" between the parts of the score and "=" before it."""
+    for prev, col in itertools.pairwise(columns):
+        if prev.part and (col.part or col.key == "score"):
+            sign = "=" if col.key == "score" else "+"
+            x = (prev.right + col.right - NUMBER_ROOM) // 2 + (4 if sign == "=" else 0)
+            c.text((x, centre), sign, 24, FAINT, style="regular", anchor="mm")
+    for col in columns:
+        value = str(row.get(col.key, 0))
+        if col.key == "score":
+            c.text((col.right, centre), value, SCORE_SIZE, INK, anchor="rm")
         else:
-            c.centred(("rattus.caravan", 13), (x + 13, y + 13))
-        label = tr(lang, f"legend_{item}")
-        x = c.text((x + 30, y + 13), label, 18, MUTED, style="regular", anchor="lm") + 24
+            colour = INK if col.part else MUTED
+            c.text((col.right, centre), value, NUMBER_SIZE, colour, style="condensed", anchor="rm")
+
+
+def _draw_ranking(
+    c: Canvas,
+    result: Mapping[str, Any],
+    names: Sequence[str],
+    layout: Layout,
+    rows: PanelRows,
+) -> None:
+    """The final ranking: place, piece, name, then the parts of the score and the score."""
+    columns = _columns(layout)
+    room = _name_room(layout)
+    x = _name_x(layout)
+    y = rows.first
+    ranking = list(result["ranking"])
+    for row in ranking:
+        seat = int(row["seat"])
+        centre = y + PLAYER_ROW // 2
+        if row["rank"] == 1:
+            c.flat((PX - 12, y + 2, PR - 66, y + PLAYER_ROW - 2), HIGHLIGHT, radius=8)
+        c.text((PX, centre), f"{row['rank']}.", 30, INK, anchor="lm")
+        c.chip(PX + 34, centre - CHIP // 2, seat, CHIP)
+        name = fit_text(_name(names, seat, layout.lang), 28, room, "condensed")
+        c.text((x, centre), name, 28, INK, style="condensed", anchor="lm")
+        numbers = {k: int(v) for k, v in (row.get("breakdown") or {}).items()}
+        numbers["score"] = int(row["score"])
+        _numbers(c, columns, numbers, centre)
+        y += PLAYER_ROW
+    scores = [row["score"] for row in ranking]
+    if len(set(scores)) < len(scores):
+        c.text(
+            (PR, y + TIE_NOTE // 2), tr(layout.lang, "tie"), 20, MUTED, style="regular", anchor="rm"
+        )
 
 
 def _losses_row(c: Canvas, x: int, y: int, losses: Sequence[int]) -> int:
     """Each seat's piece with the cubes it lost ("−2"), from x; returns the y of the next line
-    (the row wraps when the panel is full)."""
+    (the row wraps when the column is full)."""
     start = x
     for seat, n in enumerate(losses):
         if not n:
             continue
-        if x + 64 > PR + 4:
-            x, y = start, y + 32
-        c.chip(x, y, seat, 24)
-        c.text((x + 27, y + 13), f"−{n}", 22, PLAGUE, anchor="lm")
-        x += 66
-    return y + 36
+        if x + LOSS_W > PR + 4:
+            x, y = start, y + 40
+        c.chip(x, y + 5, seat, CHIP)
+        c.text((x + CHIP + 4, y + 20), f"−{n}", 30, PLAGUE, anchor="lm")
+        x += LOSS_W
+    return y + 44
+
+
+LOSS_W = 88  # a piece and "−2"
 
 
 def _draw_recent(
@@ -1067,74 +1438,98 @@ def _draw_recent(
     y: int,
     bottom: int,
 ) -> None:
-    """What the last plague move did: where it went (and whether it counted as two cubes),
-    where the new rats went, each token revealed with the cubes it cost; or the final ravage."""
+    """What the last plague move did, in the panel's right column: where it went (and whether
+    it counted as two cubes), where the new rats went, each token revealed with the cubes it
+    cost; or the final ravage."""
     recent = view.get("recent")
     if not recent:
         return
+    x0, room = RX, PR - RX
     reveals: list[Mapping[str, Any]] = list(recent.get("revealed") or [])
     if recent.get("final") and recent.get("plague_from") == recent.get("plague_to"):
-        c.text((PX, y), tr(lang, "final_ravage"), 20, MUTED)
-        y = _final_losses(c, view, reveals, lang, y + 32)
-        if reveals and y + 34 <= bottom:
+        c.text((x0, y + 18), tr(lang, "final_ravage"), 22, MUTED, anchor="lm")
+        y = _final_losses(c, view, reveals, lang, y + 40)
+        if reveals and y + 44 <= bottom:
             # The faces it turned up lie on the map: one of them explains the others.
             first = reveals[0]
-            c.centred(
-                ("rattus.shown", int(first["limit"]), tuple(first["symbols"])), (PX + 17, y + 14)
-            )
-            text = fit_text(tr(lang, "faces_shown"), 18, PR - PX - 44, "regular")
-            c.text((PX + 44, y + 14), text, 18, MUTED, style="regular", anchor="lm")
+            key = ("rattus.shown", int(first["limit"]), tuple(first["symbols"]))
+            c.centred(key, (x0 + SHOWN / 2, y + 22))
+            lines = _wrap(tr(lang, "faces_shown"), 20, "regular", room - SHOWN - 12)
+            for k, line in enumerate(lines):
+                at = (x0 + SHOWN + 12, y + 22 + (k - (len(lines) - 1) / 2) * 24)
+                c.text(at, line, 20, MUTED, style="regular", anchor="lm")
         return
     who = _name(names, int(recent.get("seat", 0)), lang)
-    c.text((PX, y), fit_text(tr(lang, "last", who=who), 20, PR - PX), 20, MUTED)
-    y += 34
-    c.centred(("rattus.plague", 14), (PX + 14, y + 13))
-    line = f"{region_name(recent['plague_from'])} → {region_name(recent['plague_to'])}"
+    c.text((x0, y + 18), fit_text(tr(lang, "last", who=who), 22, room), 22, MUTED, anchor="lm")
+    y += 44
+    c.centred(("rattus.plague", 15), (x0 + 15, y + 16))
     extra = tr(lang, "plus2") if recent.get("neutral") else ""
-    room = PR - PX - 36 - (text_width(extra, 20, "condensed") + 10 if extra else 0)
-    line = fit_text(line, 24, room, "condensed")
-    right = c.text((PX + 36, y + 13), line, 24, PLAGUE, style="condensed", anchor="lm")
+    line = f"{region_name(recent['plague_from'])} → {region_name(recent['plague_to'])}"
+    if extra and text_width(f"{line}  {extra}", 26, "condensed") <= room - 40:
+        line, extra = f"{line}  {extra}", ""
+    c.text((x0 + 40, y + 16), line, 26, PLAGUE, style="condensed", anchor="lm")
+    y += 38
     if extra:
-        c.text((right + 10, y + 13), extra, 20, PLAGUE, style="condensed", anchor="lm")
-    y += 36
+        c.text((x0 + 40, y + 14), extra, 24, PLAGUE, style="condensed", anchor="lm")
+        y += 34
     spread: Mapping[str, int] = recent.get("spread") or {}
     if spread:
-        c.centred(("rattus.rat", 11, NEW), (PX + 14, y + 13))
+        c.centred(("rattus.rat", 12, NEW), (x0 + 15, y + 16))
         entries = [f"{region_name(r)} +{n}" for r, n in spread.items()]
         text = tr(lang, "spread", where=", ".join(entries))
-        if text_width(text, 21, "condensed") > PR - PX - 36:
+        if text_width(text, 24, "condensed") > room - 40:
             # Two regions do not fit on one line: one line each, under the heading.
             text = tr(lang, "spread", where="").rstrip()
             for entry in entries:
-                c.text((PX + 36, y + 13), text, 21, INK, style="condensed", anchor="lm")
-                text, y = entry, y + 28
-        c.text((PX + 36, y + 13), text, 21, INK, style="condensed", anchor="lm")
-        y += 36
+                c.text((x0 + 40, y + 16), text, 24, INK, style="condensed", anchor="lm")
+                text, y = entry, y + 32
+        c.text((x0 + 40, y + 16), text, 24, INK, style="condensed", anchor="lm")
+        y += 40
     pending: Mapping[str, Any] = view.get("reaction") or {}
+    if not reveals and not pending.get("token"):
+        c.text((x0, y + 12), tr(lang, "none_revealed"), 20, MUTED, style="regular", anchor="lm")
+        return
     region = reveals[0]["region"] if reveals else pending.get("region")
     if region and (reveals or pending.get("token")):
-        title = fit_text(
-            tr(lang, "revealed_in", region=region_name(region)), 18, PR - PX, "regular"
-        )
-        c.text((PX, y + 10), title, 18, MUTED, style="regular", anchor="lm")
-        y += 28
+        lines = _wrap(tr(lang, "revealed_in", region=region_name(region)), 20, "regular", room)
+        for line in lines:
+            c.text((x0, y + 12), line, 20, MUTED, style="regular", anchor="lm")
+            y += 26
+        y += 4
     for i, rev in enumerate(reveals):
-        if y + 34 > bottom:
-            c.text((PX, y), tr(lang, "more", n=len(reveals) - i), 18, MUTED, style="regular")
+        if y + FACE > bottom:
+            more = tr(lang, "more", n=len(reveals) - i)
+            c.text((x0, y + 14), more, 22, MUTED, style="regular", anchor="lm")
             return
-        x = _face(c, PX, y, rev) + 10
+        x = _face(c, x0, y, rev) + 12
         losses = [int(n) for n in rev["losses"]]
         if not rev["outbreak"] or not any(losses):
             note = tr(lang, "no_effect" if not rev["outbreak"] else "no_loss")
-            c.text((x, y + 14), note, 18, MUTED, style="regular", anchor="lm")
-            y += 36
+            lines = _wrap(note, 20, "regular", PR - x)
+            for k, line in enumerate(lines):
+                at = (x, y + FACE / 2 + (k - (len(lines) - 1) / 2) * 24)
+                c.text(at, line, 20, MUTED, style="regular", anchor="lm")
+            y += FACE + 8
         else:
-            y = _losses_row(c, x, y + 1, losses) - 1
+            y = _losses_row(c, x, y + FACE // 2 - 22, losses) + 6
     token: Mapping[str, Any] | None = pending.get("token")
-    if token and y + 34 <= bottom:
+    if token and y + FACE <= bottom:
         # Africanus: a revealed token waits while seats decide on region cards.
-        x = _face(c, PX, y, token) + 10
-        c.text((x, y + 14), tr(lang, "pending") + " …", 18, PLAGUE, style="regular", anchor="lm")
+        x = _face(c, x0, y, token) + 12
+        c.text(
+            (x, y + FACE / 2), tr(lang, "pending") + " …", 20, PLAGUE, style="regular", anchor="lm"
+        )
+
+
+def _wrap(text: str, size: int, style: str, width: int) -> list[str]:
+    """A text in lines no wider than `width` (broken between words)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size, style) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _final_losses(
@@ -1144,47 +1539,17 @@ def _final_losses(
     lang: str,
     y: int,
 ) -> int:
-    """The final ravage in one line: the cubes each seat lost in it; returns the y of the next
-    line."""
+    """The final ravage: the cubes each seat lost in it; returns the y of the next line."""
     total = [0] * int(view["players"])
     for rev in reveals:
         for seat, n in enumerate(rev["losses"]):
             total[seat] += int(n)
-    x = c.text((PX, y + 13), tr(lang, "lost"), 20, INK, anchor="lm") + 10
+    c.text((RX, y + 16), tr(lang, "lost"), 22, INK, anchor="lm")
+    y += 36
     if any(total):
-        return _losses_row(c, x, y, total)
-    c.text((x, y + 13), tr(lang, "nobody_lost"), 18, MUTED, style="regular", anchor="lm")
-    return y + 36
-
-
-def _draw_ranking(
-    c: Canvas,
-    result: Mapping[str, Any],
-    names: Sequence[str],
-    lang: str,
-    y: int,
-) -> None:
-    """The final ranking: place, piece, name, score, and the parts of the score that count."""
-    rows = list(result["ranking"])
-    for row in rows:
-        seat = int(row["seat"])
-        c.text((PX, y + 13), f"{row['rank']}.", 24, INK, anchor="lm")
-        c.chip(PX + 30, y, seat, CHIP)
-        name = fit_text(_name(names, seat, lang), 24, PR - PX - 130, "condensed")
-        c.text((PX + 64, y + 13), name, 24, INK, style="condensed", anchor="lm")
-        c.text((PR, y + 14), str(row["score"]), 30, INK, anchor="rm")
-        breakdown: Mapping[str, int] = row.get("breakdown") or {}
-        parts = [
-            f"{tr(lang, 'b_' + key)} {value}"
-            for key, value in breakdown.items()
-            if value or key == "board"
-        ]
-        text = fit_text(" + ".join(parts), 17, PR - PX - 30, "condensed")
-        c.text((PX + 30, y + 37), text, 17, MUTED, style="condensed", anchor="lm")
-        y += RANK_ROW
-    scores = [row["score"] for row in rows]
-    if len(set(scores)) < len(scores):
-        c.text((PR, y - 4), tr(lang, "tie"), 15, MUTED, style="regular", anchor="rm")
+        return _losses_row(c, RX, y, total)
+    c.text((RX, y + 16), tr(lang, "nobody_lost"), 20, MUTED, style="regular", anchor="lm")
+    return y + 40
 
 
 # ------------------------------------------------------------------ entry points
@@ -1205,18 +1570,24 @@ def render_board(view: Mapping[str, Any], players: Sequence[str], *, lang: str =
     return c.png()
 
 
-def render_private(
-    view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en"
-) -> bytes | None:
-    """PNG for one seat's DM: the rat tokens it has looked at (the Witch), their faces and where
-    they lie, and its region cards (Africanus); None when the seat knows no token's face."""
-    lang = language(lang)
-    known = [
+def _known_faces(view: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], int, Mapping[str, Any]]]:
+    """The rat tokens this seat has seen: (region, position, face)."""
+    return [
         (region, pos, face)
         for region in view["regions"]
         for pos, face in enumerate(region.get("known") or [])
         if face
     ]
+
+
+def render_private(
+    view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en"
+) -> bytes | None:
+    """PNG for one seat's DM: the board's cubes and rats, with the rat tokens it has looked at
+    (the Witch) face up where they lie and listed under the map, and its region cards
+    (Africanus); None when the seat knows no token's face."""
+    lang = language(lang)
+    known = _known_faces(view)
     if not known:
         return None
     layout = _layout(view, lang, "private")
@@ -1224,98 +1595,47 @@ def render_private(
     by_region: dict[str, dict[int, Mapping[str, Any]]] = {}
     for region, pos, face in known:
         by_region.setdefault(region["id"], {})[pos] = face
-    for region in view["regions"]:
-        a = geo.ANCHORS.get(region["id"])
-        if a is None:
-            continue
-        faces = by_region.get(region["id"], {})
-        for k in range(min(3, int(region["tokens"]))):
-            centre = (a.rats[0] + k * RAT_PITCH, a.rats[1])
-            if k in faces:
-                _known(c, k + 1, centre)
-            else:
-                _rat(c, centre)
-        for j, (pos, face) in enumerate(sorted(faces.items())):
-            x, y = a.cells[2 * j]
-            c.text((x + 6, y + 14), f"{pos + 1}", 20, INK, anchor="mm")
-            _face(c, x + 16, y, face)
-    plague = view.get("plague")
-    if plague in geo.ANCHORS:
-        c.centred(("rattus.plague", PLAGUE_R), _plague_spot(view, plague))
-    _draw_private_panel(c, view, players, lang, known, layout.height)
+    _draw_regions(c, view, by_region)
+    _draw_palace(c, view.get("palace") or [])
+    _draw_private_panel(c, view, players, layout, known)
     return c.png()
 
 
-def _known(c: Canvas, n: int, centre: Point) -> None:
-    c.centred(("rattus.known", n), centre)
-
-
-def _badge(c: Canvas, symbol: str, x: float, y: float) -> None:
-    c.sprite(("rattus.badge", symbol, 26), (x, y))
-
-
-@sprite_maker("rattus.known")
-def _known_sprite(n: int) -> Sprite:
-    return _known_slot(n), (0, 0)
-
-
-@lru_cache(maxsize=4)
-def _known_slot(n: int) -> Image.Image:
-    """A rat token this seat has looked at: a gold disc with its place in the region."""
-    side = 2 * RAT_R + 2
-
-    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
-        d.ellipse(
-            [s, s, (side - 1) * s, (side - 1) * s], fill=GOLD, outline=INK, width=round(2 * s)
-        )
-
-    sprite = supersampled((side, side), draw)
-    put_text(sprite, (side / 2, side / 2 + 1), str(n), 18, INK, anchor="mm")
-    return sprite
+def _badge(c: Canvas, symbol: str, x: float, y: float, size: int = CARD_BADGE) -> None:
+    c.sprite(("rattus.badge", symbol, size), (x, y))
 
 
 def _draw_private_panel(
     c: Canvas,
     view: Mapping[str, Any],
     names: Sequence[str],
-    lang: str,
+    layout: Layout,
     known: Sequence[tuple[Mapping[str, Any], int, Mapping[str, Any]]],
-    bottom: int,
 ) -> None:
+    lang = layout.lang
+    rows = _rows(layout)
     seat = view.get("seat")
-    c.text((PX, 14), "RATTUS", 30, PLAGUE)
-    y = 60
     if seat is not None:
-        c.chip(PX, y, int(seat), CHIP)
-        name = fit_text(_name(names, int(seat), lang), 24, PR - PX - 36, "condensed")
-        c.text((PX + 36, y + 13), name, 24, INK, style="condensed", anchor="lm")
-    y += 44
-    c.text((PX, y), tr(lang, "secret"), 22, PLAGUE)
-    y += 40
-    c.text((PX, y), tr(lang, "your_looks"), 18, MUTED)
-    y += 32
-    for region, pos, face in known:
-        if y + 64 > bottom:
-            break
+        c.chip(PX, rows.top + 60, int(seat), CHIP)
+        name = fit_text(_name(names, int(seat), lang), 28, PR - PX - 42, "condensed")
+        c.text((PX + 42, rows.top + 75), name, 28, INK, style="condensed", anchor="lm")
+    half = (PR - PX) // 2
+    for i, (region, pos, face) in enumerate(known):
+        x = PX + (i % 2) * (half + 10)
+        y = rows.first + (i // 2) * SEEN_ROW
         where = tr(lang, "token_of", n=pos + 1, total=region["tokens"])
-        line = fit_text(f"{region_name(region['id'])} · {where}", 21, PR - PX, "condensed")
-        c.text((PX, y), line, 21, INK, style="condensed")
-        _face(c, PX, y + 28, face, 30)
-        y += 72
+        line = fit_text(f"{region_name(region['id'])} · {where}", 26, half - 10, "condensed")
+        c.text((x, y + 14), line, 26, INK, style="condensed", anchor="lm")
+        _face(c, x, y + 34, face)
     hand: Sequence[Mapping[str, Any]] = view.get("hand") or []
-    if hand and y + 80 < bottom:
-        y += 6
-        c.text((PX, y), tr(lang, "hand"), 18, MUTED)
-        y += 30
-        for card in hand:
-            if y + 32 > bottom:
-                break
-            name = region_name(card["region"])
-            c.text((PX, y + 13), name, 21, INK, style="condensed", anchor="lm")
-            symbols = ["?"] if card.get("wild") else list(card["symbols"])
-            for i, sym in enumerate(symbols):
-                _badge(c, sym, PX + 140 + 30 * i, y)
-            y += 34
+    for i, card in enumerate(hand):
+        x = PX + (i % 2) * (half + 10)
+        y = rows.cards + 40 + (i // 2) * HAND_ROW
+        name = region_name(card["region"])
+        c.text((x, y + 20), name, 26, INK, style="condensed", anchor="lm")
+        symbols = ["?"] if card.get("wild") else list(card["symbols"])
+        for k, sym in enumerate(symbols):
+            _badge(c, sym, x + 150 + 40 * k, y + 4)
 
 
 SUMMARY_LIMIT = 1900  # one Discord message (2000 characters), with room for a mention

@@ -4,7 +4,8 @@ Every region is one or more polygons. Regions that are land neighbours share a b
 (the same points, walked in opposite directions), so their shapes touch; regions that are not
 neighbours never touch: a sea or the neutral Carpathian mountains lie between them. Sea
 neighbours get an arrow. Each region also has anchors for its pieces: the name, the three
-rat-token slots, up to six cube chips, the plague piece and the Africanus extras.
+rat-token slots, the rows its cube pieces fill (room for six holders' pieces, all but Bulgaria,
+which has room for five), the plague piece's own spot and the caravan's.
 
 Coordinates are canvas pixels; x grows east, y south. Europe fills `EUROPE_H` rows; the North
 Africa strip is drawn below it only in games that use it.
@@ -21,7 +22,7 @@ Path = tuple[Point, ...]
 MAP_W = 860
 EUROPE_H = 940
 AFRICA_TOP = EUROPE_H
-AFRICA_H = 215
+AFRICA_H = 280
 
 
 def _rev(path: Path) -> Path:
@@ -305,57 +306,122 @@ TONE: dict[str, int] = {
 }  # fmt: skip
 
 
+Row = tuple[float, float, float]  # (top, left, right) of a row of cube pieces
+
+
 @dataclass(frozen=True, slots=True)
 class Anchors:
-    """Where a region's pieces go."""
+    """Where a region's pieces go.
+
+    Cube pieces (a seat's piece and its count) fill the rows in order, left to right, each
+    taking its own width (a two-digit count is wider), at least `pitch` apart: a piece that
+    does not fit in a row opens the next. The plague piece takes the first free row, else the
+    free end of a row, else its own spot.
+    """
 
     label: Point  # centre of the name
     rats: Point  # centre of the first of the three rat-token slots (the others follow east)
-    cells: tuple[Point, ...]  # top-left of each cube chip, in the order seats fill them
-    plague: Point  # centre of the plague piece
+    rows: tuple[Row, ...]  # the rows of cube pieces, in the order seats fill them
+    plague: Point  # centre of the plague piece when the rows leave it no room
     extra: Point  # centre of the caravan (Africanus)
+    pitch: float = 70  # from one cube piece to the next in a row, at least
 
 
-def _grid(x: float, y: float, cols: int = 2, dx: float = 64, dy: float = 32) -> tuple[Point, ...]:
-    return tuple((x + (i % cols) * dx, y + (i // cols) * dy) for i in range(6))
+ROW_DY = 38  # from one row of cube pieces to the next
+
+
+def _rows(left: float, top: float, width: float = 140, count: int = 3) -> tuple[Row, ...]:
+    return tuple((top + k * ROW_DY, left, left + width) for k in range(count))
+
+
+def _africa(cx: float) -> Anchors:
+    """A North Africa region: all alike, around their centre line; the bottom band holds the
+    plague (when the rows are full) and the caravan."""
+    return Anchors(
+        (cx, 1006), (cx - 32, 1040), _rows(cx - 70, 1064), (cx - 36, 1194), (cx + 56, 1200)
+    )
 
 
 ANCHORS: dict[str, Anchors] = {
-    "scandia": Anchors((456, 52), (425, 84), _grid(400, 104), (600, 64), (604, 124)),
-    "russia": Anchors((746, 92), (715, 124), _grid(688, 144), (770, 290), (700, 292)),
+    "scandia": Anchors(
+        (470, 40),
+        (438, 74),
+        ((100, 380, 520), (138, 376, 516), (176, 376, 498)),
+        (600, 64),
+        (612, 124),
+    ),
+    "russia": Anchors((756, 86), (724, 120), _rows(686, 146), (790, 292), (724, 290)),
     "anglia": Anchors(
-        (236, 118),
-        (205, 150),
-        ((180, 170), (244, 170), (182, 202), (246, 202), (196, 234), (258, 234)),
-        (258, 304),
-        (110, 228),
+        # Scotland is narrow: the rat slots stand lower, where the island widens.
+        (226, 148),
+        (196, 180),
+        ((204, 198, 306), (242, 202, 310), (280, 200, 308)),
+        (110, 224),
+        (112, 226),
+        pitch=57,
     ),
-    "gallia": Anchors((300, 412), (269, 444), _grid(246, 464), (336, 604), (246, 612)),
-    "hispania": Anchors((170, 700), (139, 732), _grid(112, 752), (262, 808), (66, 800)),
-    "germania": Anchors((452, 282), (421, 314), _grid(396, 334), (474, 460), (416, 470)),
-    "polonia": Anchors((606, 276), (575, 308), _grid(548, 328), (692, 394), (536, 436)),
+    "gallia": Anchors((300, 412), (268, 446), _rows(232, 466), (292, 598), (238, 600)),
+    "hispania": Anchors((170, 700), (138, 734), _rows(102, 754), (66, 806), (58, 756)),
+    "germania": Anchors(
+        (452, 282),
+        (420, 316),
+        ((336, 388, 524), (374, 388, 526), (412, 392, 528)),
+        (474, 468),
+        (420, 466),
+    ),
+    "polonia": Anchors(
+        (606, 276),
+        (574, 310),
+        ((330, 538, 706), (368, 538, 706), (406, 540, 706)),
+        (623, 421),
+        (562, 424),
+        pitch=58,
+    ),
     "italia": Anchors(
-        (472, 534),
-        (441, 566),
-        ((444, 588), (456, 620), (469, 652), (482, 684), (496, 716), (510, 748)),
-        (536, 850),
-        (420, 612),
+        (470, 530),
+        (438, 564),
+        ((586, 412, 549), (624, 434, 549), (662, 454, 549), (700, 474, 552)),
+        (560, 810),
+        (540, 758),
+        pitch=64,
     ),
-    "hungaria": Anchors((616, 482), (595, 514), _grid(578, 534, dx=62), (696, 478), (556, 522)),
+    "hungaria": Anchors(
+        (650, 470),
+        (618, 504),
+        ((530, 566, 712), (568, 575, 712), (606, 578, 710)),
+        (566, 494),
+        (568, 490),
+    ),
     "bulgaria": Anchors(
-        (668, 686),
-        (637, 718),
-        ((612, 738), (674, 738), (612, 770), (674, 770), (628, 802), (690, 802)),
-        (696, 862),
-        (764, 680),
+        (686, 676),
+        (654, 708),
+        ((732, 620, 750), (770, 632, 740), (808, 652, 728)),
+        (690, 862),
+        (764, 682),
+        pitch=57,
     ),
-    "tartaria": Anchors((800, 378), (769, 410), _grid(764, 430, 1), (838, 470), (843, 566)),
-    "turcia": Anchors((804, 738), (773, 770), _grid(742, 790, dx=60), (832, 910), (826, 912)),
-    "na1": Anchors((100, 996), (59, 1028), _grid(32, 1050), (159, 1028), (150, 1127)),
-    "na2": Anchors((258, 1000), (217, 1032), _grid(196, 1052), (317, 1032), (316, 1129)),
-    "na3": Anchors((424, 1004), (383, 1036), _grid(364, 1056), (483, 1036), (484, 1133)),
-    "na4": Anchors((594, 1006), (553, 1038), _grid(534, 1058), (653, 1038), (654, 1135)),
-    "na5": Anchors((766, 992), (725, 1024), _grid(706, 1044), (825, 1024), (826, 1121)),
+    "tartaria": Anchors(
+        (796, 364),
+        (764, 396),
+        ((420, 736, 857), (458, 744, 857), (496, 752, 857), (534, 757, 857)),
+        (806, 594),
+        (806, 630),
+        pitch=57,
+    ),
+    "turcia": Anchors(
+        # The narrowest region: rows 36 apart, the plague's own spot on the south coast.
+        (816, 734),
+        (778, 770),
+        ((788, 750, 858), (824, 746, 858), (860, 748, 858)),
+        (826, 915),
+        (838, 918),
+        pitch=57,
+    ),
+    "na1": _africa(98),
+    "na2": _africa(258),
+    "na3": _africa(425),
+    "na4": _africa(596),
+    "na5": _africa(770),
 }
 
 # Sea links drawn as arrows: a control point bends each one away from the land it crosses.

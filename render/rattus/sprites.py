@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -27,7 +29,7 @@ RAT: RGB = (58, 44, 38)
 RAT_RIM: RGB = (196, 176, 150)
 NEW: RGB = (255, 150, 0)
 
-# Token and card symbols: one colour each, with the letter always printed on it.
+# Token and card symbols: one colour each, and a pictogram drawn on it (see PICTOGRAMS).
 SYMBOL_COLOURS: dict[str, RGB] = {
     **CLASS_COLOURS,
     "M": (150, 24, 24),
@@ -45,14 +47,14 @@ def colours() -> list[RGB]:
 @lru_cache(maxsize=32)
 def rat_sprite(radius: int, ring: RGB | None = None) -> Image.Image:
     """A face-down rat token: a dark disc with a rat's silhouette (ringed when just placed)."""
-    pad = 4 if ring else 1
+    pad = 3 if ring else 1
     side = 2 * (radius + pad)
 
     def draw(d: ImageDraw.ImageDraw, s: float) -> None:
         c = side * s / 2
         r = radius * s
         if ring:
-            d.ellipse([c - r - 4 * s, c - r - 4 * s, c + r + 4 * s, c + r + 4 * s], fill=ring)
+            d.ellipse([c - r - 3 * s, c - r - 3 * s, c + r + 3 * s, c + r + 3 * s], fill=ring)
         d.ellipse([c - r, c - r, c + r, c + r], fill=RAT, outline=RAT_RIM, width=round(1.5 * s))
         u = r / 10
 
@@ -110,6 +112,11 @@ def plague_sprite(radius: int) -> Image.Image:
     return supersampled((side, side), draw)
 
 
+def limit_size(size: int) -> int:
+    """The font size of a revealed token's limit, in a disc `size` pixels wide."""
+    return round(size * 0.68)
+
+
 @lru_cache(maxsize=64)
 def token_face_sprite(limit: int, symbols: tuple[str, ...], size: int = 30) -> Image.Image:
     """A revealed rat token: its limit in a dark disc, then its symbols as coloured badges."""
@@ -124,7 +131,7 @@ def token_face_sprite(limit: int, symbols: tuple[str, ...], size: int = 30) -> I
         ),
     )
     sprite.paste(disc, (0, 0), disc)
-    put_text(sprite, (size / 2, size / 2 + 1), str(limit), round(size * 0.6), WHITE, anchor="mm")
+    put_text(sprite, (size / 2, size / 2 + 1), str(limit), limit_size(size), WHITE, anchor="mm")
     x = size + 4
     for sym in symbols:
         b = symbol_badge(sym, badge)
@@ -135,16 +142,134 @@ def token_face_sprite(limit: int, symbols: tuple[str, ...], size: int = 30) -> I
 
 @lru_cache(maxsize=64)
 def symbol_badge(symbol: str, size: int) -> Image.Image:
-    """A class symbol (or M, A, ?) as a small coloured square with its letter."""
+    """A class symbol (or M, A, ?) as a small coloured square with its pictogram in white: no
+    letter, so that it reads the same in every language (the board's legend names each)."""
     colour = SYMBOL_COLOURS.get(symbol, MUTED)
-    sprite = supersampled(
-        (size, size),
-        lambda d, s: d.rounded_rectangle(
-            [0, 0, size * s - 1, size * s - 1], radius=size * s / 5, fill=colour
-        ),
-    )
-    put_text(sprite, (size / 2, size / 2 + 1), symbol, round(size * 0.66), WHITE, anchor="mm")
+    draw_symbol = PICTOGRAMS.get(symbol)
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        d.rounded_rectangle([0, 0, size * s - 1, size * s - 1], radius=size * s / 5, fill=colour)
+        if draw_symbol is not None:
+            u = size * s / 24  # the pictogram's unit: it spans about -9..9 of them
+
+            def p(x: float, y: float) -> Point:
+                return (size * s / 2 + x * u, size * s / 2 + y * u)
+
+            draw_symbol(d, p, u, colour)
+
+    sprite = supersampled((size, size), draw)
+    if draw_symbol is None:
+        put_text(sprite, (size / 2, size / 2 + 1), symbol, round(size * 0.7), WHITE, anchor="mm")
     return sprite
+
+
+Pen = Callable[[float, float], Point]
+
+
+def _oval(p: Pen, cx: float, cy: float, a: float, b: float, angle: float) -> list[Point]:
+    """An ellipse of half-axes a and b turned by `angle` degrees, as a polygon."""
+    t = math.radians(angle)
+    out = []
+    for k in range(16):
+        e = 2 * math.pi * k / 16
+        x, y = a * math.cos(e), b * math.sin(e)
+        out.append(
+            p(cx + x * math.cos(t) - y * math.sin(t), cy + x * math.sin(t) + y * math.cos(t))
+        )
+    return out
+
+
+def _wheat(d: ImageDraw.ImageDraw, p: Pen, u: float, bg: RGB) -> None:
+    """Peasantry: an ear of wheat."""
+    d.line([p(0, 10), p(0, -5)], fill=WHITE, width=round(1.8 * u))
+    for y in (-3.2, 1.0, 5.2):
+        d.polygon(_oval(p, -2.7, y - 1.6, 3.6, 1.7, 55), fill=WHITE)
+        d.polygon(_oval(p, 2.7, y - 1.6, 3.6, 1.7, -55), fill=WHITE)
+    d.polygon(_oval(p, 0, -7.2, 1.7, 3.4, 0), fill=WHITE)
+
+
+def _bag(d: ImageDraw.ImageDraw, p: Pen, u: float, bg: RGB) -> None:
+    """Bourgeoisie: a full purse, tied at the neck."""
+    d.polygon(
+        [p(-2.6, -3), p(2.6, -3), p(7.4, 2), p(8, 6.4), p(5.6, 9.6)]
+        + [p(-5.6, 9.6), p(-8, 6.4), p(-7.4, 2)],
+        fill=WHITE,
+    )
+    d.polygon([p(-6, -9.4), p(0, -6.6), p(6, -9.4), p(3, -3.4), p(-3, -3.4)], fill=WHITE)
+    d.line([p(-3.4, -3.8), p(3.4, -3.8)], fill=bg, width=round(1.5 * u))
+
+
+def _cross(d: ImageDraw.ImageDraw, p: Pen, u: float, bg: RGB) -> None:
+    """Church: a Latin cross."""
+    d.rectangle([*p(-1.9, -9.6), *p(1.9, 9.6)], fill=WHITE)
+    d.rectangle([*p(-6.8, -5.4), *p(6.8, -1.6)], fill=WHITE)
+
+
+def _shield(d: ImageDraw.ImageDraw, p: Pen, u: float, bg: RGB) -> None:
+    """Chivalry: a knight's shield, crossed by a band."""
+    outline = [
+        p(-7.6, -8.6),
+        p(7.6, -8.6),
+        p(7.6, -1),
+        p(5.6, 4),
+        p(0, 9.8),
+        p(-5.6, 4),
+        p(-7.6, -1),
+    ]
+    d.polygon(outline, fill=WHITE)
+    d.line([p(-7.2, -8.2), p(6.4, 4)], fill=bg, width=round(2.6 * u))
+
+
+def _hat(d: ImageDraw.ImageDraw, p: Pen, u: float, bg: RGB) -> None:
+    """Magic: a witch's pointed hat."""
+    d.polygon(_oval(p, 0, 6.4, 9.6, 2.6, 0), fill=WHITE)
+    d.polygon([p(-5.6, 6.4), p(5.6, 6.4), p(2.4, -3), p(6.8, -9.4), p(-1.2, -4.4)], fill=WHITE)
+    d.line([p(-5, 3.4), p(5, 3.4)], fill=bg, width=round(1.6 * u))
+
+
+def _crown(d: ImageDraw.ImageDraw, p: Pen, u: float, bg: RGB) -> None:
+    """Royalty: a crown with three points."""
+    d.polygon(
+        [p(-8.6, 7), p(-8.6, -4.4), p(-4.2, 0.4), p(0, -6.6), p(4.2, 0.4), p(8.6, -4.4), p(8.6, 7)],
+        fill=WHITE,
+    )
+    for x, y in ((-8.6, -5.4), (0, -7.6), (8.6, -5.4)):
+        d.ellipse([*p(x - 1.8, y - 1.8), *p(x + 1.8, y + 1.8)], fill=WHITE)
+    d.line([p(-8, 4.2), p(8, 4.2)], fill=bg, width=round(1.2 * u))
+
+
+def _crescent(d: ImageDraw.ImageDraw, p: Pen, u: float, bg: RGB) -> None:
+    """Orient: a crescent moon."""
+    d.ellipse([*p(-9, -9), *p(9, 9)], fill=WHITE)
+    d.ellipse([*p(-4.2, -8.2), *p(10.2, 6.2)], fill=bg)
+
+
+def _bars(tall: bool) -> Callable[[ImageDraw.ImageDraw, Pen, float, RGB], None]:
+    """M (the majority): three piles of cubes, only the tallest one bright; A (all): three
+    equal piles, all bright."""
+
+    def draw(d: ImageDraw.ImageDraw, p: Pen, u: float, bg: RGB) -> None:
+        dim = tuple((255 + 2 * c) // 3 for c in bg)
+        heights = (8, 18, 11) if tall else (15, 15, 15)
+        for i, h in enumerate(heights):
+            x = -9.4 + i * 6.7
+            bright = not tall or h == max(heights)
+            d.rectangle([*p(x, 9 - h), *p(x + 5.2, 9)], fill=WHITE if bright else dim)
+
+    return draw
+
+
+PICTOGRAMS: dict[str, Callable[[ImageDraw.ImageDraw, Pen, float, RGB], None]] = {
+    "P": _wheat,
+    "B": _bag,
+    "C": _cross,
+    "K": _shield,
+    "W": _hat,
+    "R": _crown,
+    "O": _crescent,
+    "M": _bars(True),
+    "A": _bars(False),
+}
 
 
 @sprite_maker("rattus.rat")

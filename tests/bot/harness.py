@@ -85,6 +85,7 @@ async def running_bot(
             runner.result()
             raise AssertionError("the bot stopped before it was ready")
         await ready
+        await bot.warmed()
         await asyncio.wait_for(bot.wait_until_ready(), 10)
         yield bot
     finally:

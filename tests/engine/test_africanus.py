@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -974,6 +975,53 @@ def test_diplomats_count_in_the_result() -> None:
     rows = {r["seat"]: r for r in GAME.result(s)["ranking"]}
     assert rows[0]["breakdown"]["diplomats"] == 4 and rows[1]["breakdown"]["diplomats"] == 2
     assert rows[0]["score"] == 2 + 4 and rows[1]["score"] == 1 + 2
+
+
+def test_the_public_view_scores_as_the_result_does() -> None:
+    """Every view carries each seat's points so far, counted as result() counts them (the
+    board image shows them): board and palace cubes, diplomats; region cards only once the
+    game is over, since the hands are secret until then."""
+    s = africa_position(
+        3,
+        cubes={"gallia": [1, 1, 0], "italia": [1, 0, 0]},
+        diplomats={"gallia": [0, 1], "italia": [0]},
+    )
+    for seat in (None, 0, 1, 2):
+        scores = GAME.view(s, seat)["scores"]
+        rows = {r["seat"]: r for r in GAME.result(s)["ranking"]}
+        assert [row["total"] for row in scores] == [rows[p]["score"] for p in range(3)]
+        assert [{k: v for k, v in row.items() if k != "total"} for row in scores] == [
+            rows[p]["breakdown"] for p in range(3)
+        ]
+    assert GAME.view(s, None)["scores"][0] == {
+        "board": 2,
+        "palace": 0,
+        "region_cards": 0,
+        "diplomats": 4,
+        "total": 6,
+    }
+    base = GAME.view(position(2, cubes={"gallia": [2, 1]}, palace=[1, 0]), None)
+    assert base["scores"] == [
+        {"board": 2, "palace": 1, "total": 3},
+        {"board": 1, "palace": 0, "total": 1},
+    ]
+    over = finished_africanus()
+    final = {r["seat"]: r for r in over["result"]["ranking"]}
+    assert [row["total"] for row in over["scores"]] == [
+        final[p]["score"] for p in range(len(over["scores"]))
+    ]
+    assert any(row["region_cards"] for row in over["scores"])
+
+
+def finished_africanus() -> dict[str, Any]:
+    """The public view of a seeded Africanus game played to its end."""
+    from tests.engine.builders import random_playout
+
+    s = None
+    for before, seat, action in random_playout(4, 3, AFR, policy_seed=3):
+        s = GAME.apply(before, seat, action).state
+    assert s is not None and s.phase is Phase.OVER
+    return GAME.view(s, None)
 
 
 # ---------------------------------------------------------------- text, dump and views

@@ -14,8 +14,17 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from engine.rattus import GAME
 from engine.rattus.data import raw
 from render import renderer_for
+from render.rattus import (
+    PHONE_WIDTH,
+    RAT_PITCH,
+    SHOWN,
+    SHOWN_PITCH,
+    WIDTH,
+    render_board,
+    render_private,
+    summary,
+)
 from render.rattus import map as geo
-from render.rattus import render_board, render_private, summary
 from tests.engine.test_leaks import reshuffle_hidden
 from tests.render.views import (
     AFRICANUS,
@@ -33,6 +42,7 @@ SAMPLES = sample_views()
 # thousands. A pixel counts as changed when a channel differs by more than CHANNEL_TOLERANCE.
 CHANNEL_TOLERANCE = 48
 PIXEL_SHARE = 0.002
+DARK = (300, 800)  # dark pixels a rat token face up on the map shows
 
 
 def draw(name: str) -> bytes:
@@ -53,15 +63,51 @@ def test_golden_image(name: str, update_golden: bool) -> None:
     """The image matches tests/render/golden/<name>.png pixel by pixel, within a small
     tolerance; `pytest --update-golden` rewrites the golden images."""
     data = draw(name)
+    _compare(name, decoded(data), update_golden, data)
+
+
+# The board as a phone shows it: Discord fits an image to about 500 px wide there.
+PHONE = {
+    "phone_board_4p": ("board_4p_ravage", "en"),
+    "phone_board_4p_fr": ("board_4p_ravage", "fr"),
+    "phone_board_6p_africanus": ("board_6p_africanus_fr", "en"),
+    "phone_board_6p_africanus_fr": ("board_6p_africanus_fr", "fr"),
+}
+
+
+def on_a_phone(data: bytes) -> Image.Image:
+    """An image shrunk to a phone's width, as Discord shows it there."""
+    image = decoded(data)
+    height = round(image.height * PHONE_WIDTH / image.width)
+    return image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+
+
+@pytest.mark.parametrize("name", sorted(PHONE))
+def test_phone_golden_image(name: str, update_golden: bool) -> None:
+    """The board shrunk to 500 px wide, as a phone shows it (4 and 6 players, English and
+    French): look at these when the layout changes."""
+    sample, lang = PHONE[name]
+    view, names, _ = SAMPLES[sample]
+    _compare(name, on_a_phone(render_board(view, names, lang=lang)), update_golden)
+
+
+def _compare(
+    name: str, actual: Image.Image, update_golden: bool, data: bytes | None = None
+) -> None:
+    """Compare an image with its golden image (or write it: the PNG bytes when given)."""
     path = GOLDEN / f"{name}.png"
     if update_golden:
         GOLDEN.mkdir(exist_ok=True)
-        path.write_bytes(data)
+        if data is not None:
+            path.write_bytes(data)
+        else:  # 256 colours (far within the tolerance), a quarter of the RGB file's size
+            small = actual.quantize(256, method=Image.Quantize.FASTOCTREE)
+            small.save(path, optimize=True)
         return
     if not path.exists():
-        where = _keep(name, decoded(data), None)
+        where = _keep(name, actual, None)
         pytest.fail(f"no golden image {path}; the actual image is in {where} (--update-golden)")
-    actual, expected = decoded(data), Image.open(path).convert("RGB")
+    expected = Image.open(path).convert("RGB")
     if actual.size != expected.size:
         where = _keep(name, actual, None)
         pytest.fail(f"{name}: size {actual.size} != golden {expected.size}; see {where}")
@@ -170,7 +216,8 @@ def test_images_are_small_pngs(name: str) -> None:
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
     assert len(data) <= 300_000
     width, height = decoded(data).size
-    assert 1000 <= width <= 1300 and height <= 1200
+    # One column as wide as the map (shown about 500 px wide on a phone); the tables under it.
+    assert width == WIDTH == 860 and height <= 2300
 
 
 @pytest.mark.parametrize("name", [n for n in sorted(SAMPLES) if n.startswith("board")])
@@ -209,7 +256,7 @@ def test_greyed_and_africa_strip_follow_the_regions_in_play() -> None:
     two = decoded(draw("board_2p"))
     four = decoded(draw("board_4p"))
     six = decoded(draw("board_6p_africanus_fr"))
-    assert two.size == four.size and six.height > four.height
+    assert two.width == four.width == six.width and six.height > four.height
     # Russia is greyed at 2 players and live at 4.
     label = geo.ANCHORS["russia"].label
     spot = (round(label[0]) - 60, round(label[1]) + 40)
@@ -262,14 +309,33 @@ def test_land_neighbours_touch_and_no_other_regions_do() -> None:
 
 
 def test_every_regions_pieces_sit_inside_it() -> None:
-    """Name, rat-token slots, the first four cube places and the plague piece of each region
-    lie on that region's own land."""
+    """Name, rat-token slots, the caravan, the plague piece's own spot and every cube piece of
+    six holders (with one two-digit count) lie on that region's own land, apart from each
+    other; the plague piece, wherever the pieces leave it room, too."""
+    from render.rattus import CHIP, _piece_width, _placed
+
     size = (geo.MAP_W, geo.AFRICA_TOP + geo.AFRICA_H)
     for region, a in geo.ANCHORS.items():
         mask = _mask(region, size)
         points = [a.label, a.plague, a.extra]
-        points += [(a.rats[0] + k * 31, a.rats[1]) for k in range(3)]
-        points += [(x + 13, y + 13) for x, y in a.cells[:6]]
+        points += [(a.rats[0] + k * RAT_PITCH, a.rats[1]) for k in range(3)]
+        # Bulgaria's south is too narrow for a sixth piece, Anglia and Turcia for a sixth
+        # beside a two-digit count: pieces that do not fit go on in a row under the last.
+        six = 5 if region == "bulgaria" else 6
+        wide = 5 if region in ("bulgaria", "anglia", "turcia") else 6
+        for counts in ((5,) * six, (12,) + (5,) * (wide - 1)):
+            cells, plague = _placed(region, counts)
+            boxes = [
+                (x, y, x + _piece_width(n), y + CHIP)
+                for (x, y), n in zip(cells, counts, strict=True)
+            ]
+            for i, box in enumerate(boxes):
+                assert all(
+                    b[2] <= box[0] or box[2] <= b[0] or b[3] <= box[1] or box[3] <= b[1]
+                    for b in boxes[i + 1 :]
+                ), f"{region}: cube pieces overlap"
+                points += [(box[0] + 2, box[1] + 2), (box[2] - 4, box[3] - 2)]
+            points.append(plague)
         for x, y in points:
             assert mask.getpixel((round(x), round(y))), f"{region}: ({x}, {y}) is off its land"
 
@@ -330,11 +396,15 @@ def test_the_final_board_shows_every_rat_token_face(name: str) -> None:
     for region in view["regions"]:
         a = geo.ANCHORS[region["id"]]
         x, y = round(a.rats[0]), round(a.rats[1])
-        row = image.crop((x - 20, y - 17, x + 2 * 31 + 20, y + 17))  # the three slots
+        half = SHOWN // 2 + 2
+        middle = x + RAT_PITCH  # three faces are centred on the middle slot
+        row = image.crop(
+            (middle - SHOWN_PITCH - half, y - half, middle + SHOWN_PITCH + half, y + half)
+        )
         dark = sum(row.histogram()[:90])
         count = sum(1 for rev in revealed if rev["region"] == region["id"])
-        # A face's dark square shows some 350 to 550 dark pixels around its badges.
-        assert 300 * count <= dark <= 600 * count, (region["id"], count, dark)
+        # A face's dark square shows some 350 to 750 dark pixels around its pictograms.
+        assert DARK[0] * count <= dark <= DARK[1] * count, (region["id"], count, dark)
     text = summary(view, names, lang=lang)
     for rev in revealed:
         assert f"{rev['limit']} " + "+".join(rev["symbols"]) in text

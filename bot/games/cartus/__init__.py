@@ -1,1 +1,5 @@
-"""Rattus Cartus in the bot: its AI (the adapter, cog and catalogue come later)."""
+"""Rattus Cartus on Discord: the adapter, the /cartus commands, the AI."""
+
+from bot.games.cartus.adapter import ADAPTER
+
+__all__ = ["ADAPTER"]

@@ -1,0 +1,206 @@
+"""The board read on a phone: Discord shows an image about 500 px wide there. Every number a
+player needs (cubes and rats in a region, scores, rats left, a revealed token's limit, cubes
+lost) stays at least 12 px high at that width; seat pieces and rat tokens stay big enough to
+tell apart; nothing drawn is cut short or drawn over something else, in English or French.
+
+Texts and pieces are measured as the renderer draws them: every text and sprite the canvas
+pastes, and every text of the static layers, is recorded with its box.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+import render.rattus as rattus
+from engine.rattus import GAME
+from render.common import HALO_PAD, Canvas, _text_mask, font
+from render.rattus import (
+    CHIP,
+    PHONE_WIDTH,
+    RAT_R,
+    WIDTH,
+    _layout,
+    _map_layer,
+    _panel_layer,
+    render_board,
+    render_private,
+)
+from render.rattus.sprites import limit_size
+from tests.render.views import NAMES, sample_views, with_witch_knowledge
+
+SAMPLES = sample_views()
+SCALE = PHONE_WIDTH / WIDTH  # what a phone keeps of each pixel
+SMALLEST = 12  # px: the smallest a number may be on a phone
+NUMBER = re.compile(r"^[+−-]?\d+[.]?$")
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text or sprite drawn: what (a sprite key, or ("text", text, size, style)), where."""
+
+    key: tuple[Any, ...]
+    box: Box
+
+    @property
+    def text(self) -> str | None:
+        return str(self.key[1]) if self.key[0] == "text" else None
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Record every sprite the canvas draws (texts are sprites too) and every text the static
+    layers write, with their boxes (a text's without its halo)."""
+    drawn: list[Drawn] = []
+    paste = Canvas.sprite
+    write = rattus.put_text
+
+    def sprite(self: Canvas, key: tuple[Any, ...], xy: Any, *, under: Any = None) -> Any:
+        box = paste(self, key, xy, under=under)
+        if key[0] == "text" and key[6] is not None:  # the halo pads the box
+            x0, y0, x1, y1 = box
+            box = (x0 + HALO_PAD, y0 + HALO_PAD, x1 - HALO_PAD, y1 - HALO_PAD)
+        drawn.append(Drawn(key, box))
+        return box
+
+    def put_text(image: Any, xy: Any, text: str, size: int, fill: Any, **kw: Any) -> int:
+        offset = OFFSET[0]
+        if offset is not None:  # a static layer's text (not one inside a sprite)
+            style, anchor = kw.get("style", "bold"), kw.get("anchor", "la")
+            mask, left, top = _text_mask(text, size, style, anchor)
+            x, y = round(xy[0]) + left, round(xy[1]) + top + offset
+            box = (x, y, x + mask.width, y + mask.height)
+            drawn.append(Drawn(("text", text, size, None, style), box))
+        return write(image, xy, text, size, fill, **kw)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Canvas, "sprite", sprite)
+        mp.setattr(rattus, "put_text", put_text)
+        yield drawn
+
+
+# Where the static layer being drawn lies in the image (the panel: under the map); None while
+# the pieces are drawn.
+OFFSET: list[int | None] = [None]
+
+
+def draw_all(
+    view: Mapping[str, Any], names: Sequence[str], lang: str, private: bool
+) -> list[Drawn]:
+    """Everything drawn for one image: its static layers (drawn afresh) and its pieces."""
+    with recording() as drawn:
+        layout = _layout(view, lang, "private" if private else "board")
+        OFFSET[0] = 0
+        _map_layer(layout.map_key)
+        OFFSET[0] = layout.map_height
+        _panel_layer(layout.panel_key)
+        OFFSET[0] = None
+        if private:
+            assert render_private(view, names, lang=lang) is not None
+        else:
+            render_board(view, names, lang=lang)
+    return drawn
+
+
+def digit_height(size: int, style: str) -> int:
+    _, top, _, bottom = font(size, style).getbbox("0123456789", anchor="ls")
+    return bottom - top
+
+
+CASES = [
+    (name, lang)
+    for name in sorted(SAMPLES)
+    for lang in ("en", "fr")
+    if name.startswith(("board_4p", "board_6p", "board_final", "board_5p", "private_witch"))
+]
+
+
+@pytest.mark.parametrize(("name", "lang"), CASES)
+def test_every_number_is_12_px_high_on_a_phone(name: str, lang: str) -> None:
+    """Cube counts, the players' table (scores and their parts), rats left, ranks, cubes lost,
+    and the limits of the revealed tokens in the panel: at least 12 px high once the image is
+    shrunk to 500 px wide. (The faces turned up on the map at the very end, and those the
+    Witch saw, are small tiles over their slots; the panel shows a seen face in full.)"""
+    view, names, _ = SAMPLES[name]
+    drawn = draw_all(view, names, lang, name.startswith("private"))
+    numbers = [d for d in drawn if d.text is not None and NUMBER.match(d.text)]
+    faces = [d for d in drawn if d.key[0] == "rattus.face"]
+    revealed = (view.get("recent") or {}).get("revealed")
+    assert numbers and (faces or not revealed or name.startswith("board_final"))
+    for d in numbers:
+        height = digit_height(int(d.key[2]), str(d.key[4]))
+        assert height * SCALE >= SMALLEST, (d.text, d.key[2], height * SCALE)
+    for d in faces:
+        height = digit_height(limit_size(int(d.key[3])), "bold")
+        assert height * SCALE >= SMALLEST, (d.key, height * SCALE)
+
+
+def test_pieces_and_rats_are_big_enough_on_a_phone() -> None:
+    assert CHIP * SCALE >= 17 and 2 * RAT_R * SCALE >= 16
+
+
+@pytest.mark.parametrize(("name", "lang"), CASES)
+def test_nothing_is_cut_short_or_drawn_over(name: str, lang: str) -> None:
+    """No text is shortened with an ellipsis, none lies on another text or on a piece, no two
+    pieces overlap (beyond their antialiased rims), and all lie inside the image."""
+    view, names, _ = SAMPLES[name]
+    private = name.startswith("private")
+    drawn = draw_all(view, names, lang, private)
+    layout = _layout(view, lang, "private" if private else "board")
+    for d in drawn:
+        assert not (d.text or "").endswith("…"), d.text
+        x0, y0, x1, y1 = d.box
+        assert x0 >= 0 and x1 <= WIDTH and y0 >= 0 and y1 <= layout.height, d
+    solid = [d for d in drawn if d.key[0] not in ("flat",)]
+    for i, a in enumerate(solid):
+        for b in solid[i + 1 :]:
+            if _allowed(a, b):
+                continue
+            assert not _overlap(a.box, b.box, 0 if a.text and b.text else 2), (a, b)
+
+
+def _allowed(a: Drawn, b: Drawn) -> bool:
+    """A diplomat's pennant flies over its seat's piece, by design."""
+    kinds = {a.key[0], b.key[0]}
+    return kinds == {"rattus.diplomat", "chip"}
+
+
+def _overlap(a: Box, b: Box, rim: float) -> bool:
+    """Whether two boxes overlap by more than `rim` pixels on each side."""
+    return (
+        min(a[2], b[2]) - max(a[0], b[0]) > 2 * rim and min(a[3], b[3]) - max(a[1], b[1]) > 2 * rim
+    )
+
+
+def test_long_names_are_shortened_not_spilled() -> None:
+    """A name too long for its place is shortened with an ellipsis and stays in the image."""
+    view, _, _ = SAMPLES["board_6p_africanus_fr"]
+    names = ["W" * 32, "Ａlice ✓", "张伟", "", "Eve", "Frederic the Long-Winded of Somewhere"]
+    for lang in ("en", "fr"):
+        drawn = draw_all(view, names, lang, False)
+        shortened = [d for d in drawn if (d.text or "").endswith("…")]
+        assert shortened
+        for d in drawn:
+            assert d.box[0] >= 0 and d.box[2] <= WIDTH
+
+
+def test_a_seen_token_is_a_face_up_tile_not_a_piece() -> None:
+    """The Witch's private image draws the board's cubes, and each token the seat saw face up
+    in its slot (a dark tile with its limit and pictograms), never a seat-like disc."""
+    state, seat = with_witch_knowledge(3, 41)
+    view = GAME.view(state, seat)
+    drawn = draw_all(view, NAMES[:3], "en", True)
+    keys = [d.key[0] for d in drawn]
+    known = sum(1 for r in view["regions"] for f in r.get("known") or [] if f)
+    assert keys.count("rattus.shown") == known
+    assert keys.count("rattus.face") == known
+    on_board = sum(1 for r in view["regions"] for n in r["cubes"] if n)
+    assert keys.count("chip") >= on_board > 0
+    assert "rattus.known" not in keys
