@@ -270,7 +270,10 @@ class PostgresStore(Store):
         def heard(conn: object, pid: int, channel: str, payload: object) -> None:
             game, _, guild = str(payload).partition(":")
             if game.isdigit() and guild.isdigit():
-                on_change(int(game), int(guild))
+                try:
+                    on_change(int(game), int(guild))
+                except Exception:
+                    log.exception("acting on a change heard from another process failed")
 
         pause = 0.5
         while True:
@@ -283,7 +286,11 @@ class PostgresStore(Store):
                 conn.add_termination_listener(_setter(lost))
                 await conn.add_listener(CHANGES, heard)
                 if ready.done():
-                    on_gap()  # listening again: what was said meanwhile was not heard
+                    # Listening again: what was said meanwhile was not heard.
+                    try:
+                        on_gap()
+                    except Exception:
+                        log.exception("looking again after a listening gap failed")
                 else:
                     ready.set_result(None)
                 pause = 0.5
