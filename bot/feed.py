@@ -136,13 +136,17 @@ class Feed:
             # A lobby that never started (abandoned, say): its lobby message tells it all.
             await self.store.posted(game.id, [r.id for r in rows])
             return None
-        if rows[0].kind == "dm":
-            message = _direct(rows[0], game)
+        # The DMs of a batch are queued when it is shown, after the actions stored while it
+        # was being posted: they go first. A channel batch cut short by a DM would show the
+        # current board (and seq) too, and the rest after the DM would show it again.
+        first_dm = next((r for r in rows if r.kind == "dm"), None)
+        if first_dm is not None:
+            message = _direct(first_dm, game)
             message.more = len(rows) > 1
             return message
         group: list[PostRow] = []
         for row in rows:
-            if row.kind == "dm" or row.seq > game.seq:
+            if row.seq > game.seq:
                 break
             group.append(row)
         if not group:
