@@ -1,12 +1,19 @@
-"""`python -m bot` / `rattus-bot`: read the settings and run the bot until stopped."""
+"""`python -m bot` / `rattus-bot`: read the settings and run the bot until stopped.
+
+`python -m bot --processes 2 --shard-count 4` runs two bot processes sharing four shards
+(bot.cluster supervises them); they must share a PostgreSQL database.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -58,13 +65,71 @@ def _run_loop(coro: Any) -> None:
         uvloop.run(coro)
 
 
-def main() -> int:
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line: every option also has a setting in .env (see .env.example)."""
+    parser = argparse.ArgumentParser(
+        prog="rattus-bot",
+        description="Run the bot (settings from the environment and .env; see .env.example).",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run N bot processes that share the shards (needs a PostgreSQL DATABASE_URL)",
+    )
+    parser.add_argument(
+        "--shard-count",
+        type=int,
+        default=None,
+        metavar="N",
+        help="shards in all (SHARD_COUNT; default with --processes: one per process)",
+    )
+    parser.add_argument(
+        "--shard-ids",
+        default=None,
+        metavar="IDS",
+        help="the shards run here, e.g. 0-3 or 0,1 (SHARD_IDS; default: all of them)",
+    )
+    parser.add_argument(
+        "--stagger",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="pause between starting two processes (default: 5 s per shard of those before,"
+        " Discord's IDENTIFY pace)",
+    )
+    args = parser.parse_args(argv)
+    if args.processes < 1:
+        parser.error("--processes must be 1 or more")
+    if args.shard_count is not None and args.shard_count < 1:
+        parser.error("--shard-count must be 1 or more")
+    if args.stagger is not None and args.stagger < 0:
+        parser.error("--stagger must be 0 or more seconds")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; a missing or rejected token ends with one line naming what to set."""
+    args = parse_args(argv)
+    from dotenv import find_dotenv, load_dotenv
+
+    # The command line wins over the environment, which wins over .env (read here first, so
+    # the processes started by --processes see the same settings).
+    load_dotenv(find_dotenv(usecwd=True), override=False)
+    if args.shard_count is not None:
+        os.environ["SHARD_COUNT"] = str(args.shard_count)
+    if args.shard_ids is not None:
+        os.environ["SHARD_IDS"] = args.shard_ids
+    if args.processes > 1 and not os.environ.get("SHARD_COUNT", "").strip():
+        os.environ["SHARD_COUNT"] = str(args.processes)
     try:
         config = Config.from_env()
     except ConfigError as exc:
         print(f"rattus-bot: {exc}", file=sys.stderr)
         return 2
+    if args.processes > 1:
+        return _supervise(config, args.processes, args.stagger)
     logging.basicConfig(
         level=config.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -93,6 +158,39 @@ def main() -> int:
     except KeyboardInterrupt:
         return 0
     return 0
+
+
+def _supervise(config: Config, processes: int, stagger: float | None) -> int:
+    """Several processes: check that they can share the work, then run them."""
+    from bot.cluster import supervise
+    from bot.shards import split
+    from bot.store.base import backend_name
+
+    try:
+        backend = backend_name(config.database_url)
+    except StoreError as exc:
+        print(f"rattus-bot: {exc}", file=sys.stderr)
+        return 2
+    if backend != "postgres":
+        print(
+            f"rattus-bot: --processes {processes} needs a database every process shares: set"
+            " DATABASE_URL=postgresql://user:password@host/database (SQLite serves one"
+            " process).",
+            file=sys.stderr,
+        )
+        return 2
+    shards = config.shards
+    assert shards is not None  # SHARD_COUNT is set by main() when --processes > 1
+    try:
+        groups = split(shards.ids, processes)
+    except ValueError:
+        print(
+            f"rattus-bot: {processes} processes need at least {processes} shards; this runs"
+            f" {len(shards.ids)} (raise --shard-count or lower --processes).",
+            file=sys.stderr,
+        )
+        return 2
+    return supervise(shards.count, groups, stagger=stagger)
 
 
 if __name__ == "__main__":

@@ -97,8 +97,21 @@ class Tree(app_commands.CommandTree["GameBot"]):
         await reply_error(interaction, error)
 
 
+IDENTIFY_INTERVAL = 5.0  # Discord: one IDENTIFY per 5 s in each max_concurrency bucket
+
+
 class GameBot(commands.Bot):
-    """The bot: one store, one service, one renderer; no game state in memory that matters."""
+    """The bot: one store, one service, one renderer; no game state in memory that matters.
+
+    `GameBot(config)` is a ShardedGameBot when the settings name shards (SHARD_COUNT), as
+    `Store(url)` is the backend its URL names."""
+
+    def __new__(cls, config: Config, *args: Any, **kwargs: Any) -> GameBot:
+        """A ShardedGameBot when `config` names shards, else a plain GameBot."""
+        target = cls
+        if cls is GameBot and config.shards is not None:
+            target = ShardedGameBot
+        return super().__new__(target)
 
     def __init__(
         self,
@@ -113,6 +126,11 @@ class GameBot(commands.Bot):
         # No privileged intents: the bot works from interactions, not from reading messages.
         intents = discord.Intents.none()
         intents.guilds = True
+        shards = config.shards
+        if shards is not None and isinstance(self, commands.AutoShardedBot):
+            # Exactly these shards: Discord sends this process only their servers' events.
+            client_options.setdefault("shard_count", shards.count)
+            client_options.setdefault("shard_ids", list(shards.ids))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -126,7 +144,7 @@ class GameBot(commands.Bot):
         self.store = Store(config.database_url, clock=clock)
         self.renderer = Renderer(config.render_threads, config.render_processes)
         self.command_mentions = CommandMentions()
-        self.service = GameService(self.store, config=service_config, clock=clock)
+        self.service = GameService(self.store, config=service_config, clock=clock, shards=shards)
         self.publisher = Publisher(
             self,
             Feed(self.service),
@@ -143,11 +161,17 @@ class GameBot(commands.Bot):
             self.service, Announcer(self.service, self.publisher), clock=clock
         )
         self.sync_commands = sync_commands
+        self._looking: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Open the store, add the commands and the persistent buttons, sync commands."""
         await self.store.open()
+        shards = self.service.shards
+        if shards is not None and not shards.everything:
+            # Other processes own the other shards: hear when they change one of our games
+            # (a click that reached them, e.g. from a DM), before looking at what is waiting.
+            await self.store.listen(self._heard, self._missed)
         # Drawing is prepared in the background: connecting does not wait for it, and a
         # board asked for meanwhile simply queues behind it in the render pool.
         self._warming = asyncio.create_task(self.renderer.warm(list(adapters())))
@@ -169,6 +193,29 @@ class GameBot(commands.Bot):
         await self.publisher.resume()
         self.scheduler.start()
 
+    def _heard(self, game_id: int, guild_id: int) -> None:
+        """Another process changed a game: ours to post, to play (AI seats) and to plan."""
+        shards = self.service.shards
+        if shards is not None and not shards.owns(guild_id):
+            return
+        self.publisher.notify(game_id)
+        self.service.wake_ai(game_id)
+        self.scheduler.poke()
+
+    def _missed(self) -> None:
+        """The store may have missed what other processes said: look at everything again."""
+
+        async def look() -> None:
+            try:
+                await self.service.resume()
+                await self.publisher.resume(look_first=False)
+            except Exception:
+                log.exception("looking again at this process's games failed")
+            self.scheduler.poke()
+
+        task = asyncio.create_task(look())
+        self._looking = task  # keep a reference until it is done
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a component no button of this bot could have made (a forged or
         mangled custom_id) still gets an answer instead of "This interaction failed"."""
@@ -183,7 +230,9 @@ class GameBot(commands.Bot):
 
     async def on_ready(self) -> None:
         """Log who we are."""
-        log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+        shards = self.service.shards
+        where = f" on shards {list(shards.ids)} of {shards.count}" if shards else ""
+        log.info("connected as %s to %d server(s)%s", self.user, len(self.guilds), where)
 
     async def warmed(self) -> None:
         """Wait until drawing is ready (tests use it to start from a known state)."""
@@ -201,3 +250,33 @@ class GameBot(commands.Bot):
         await super().close()
         self.renderer.close()
         await self.store.close()
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot on the shards its settings name (SHARD_COUNT, SHARD_IDS): one gateway
+    connection per shard, each receiving only its servers' events."""
+
+    def __init__(self, config: Config, **options: Any) -> None:
+        super().__init__(config, **options)
+        self._identify_buckets = 1  # Discord's max_concurrency, read at start
+        self._identified: dict[int, float] = {}  # bucket -> when a shard of it identified
+
+    async def setup_hook(self) -> None:
+        """Learn how many shards may identify at once, then set up as GameBot does."""
+        try:
+            limits = await self.fetch_session_start_limits()
+            self._identify_buckets = max(1, limits.max_concurrency)
+        except discord.DiscordException:
+            log.warning("Discord did not say how many shards may connect at once; one by one")
+        await super().setup_hook()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Space IDENTIFYs as Discord asks: at most one every 5 s per bucket
+        (`shard_id % max_concurrency`), rather than discord.py's 5 s between any two."""
+        bucket = (shard_id or 0) % self._identify_buckets
+        last = self._identified.get(bucket)
+        if last is not None:
+            wait = last + IDENTIFY_INTERVAL - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        self._identified[bucket] = time.monotonic()

@@ -7,6 +7,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.shards import Shards, parse_ids
+
 DEFAULT_DATABASE_URL = "sqlite:///rattus.sqlite3"
 
 
@@ -26,6 +28,17 @@ class Config:
     gateway_url: str | None = None
     render_threads: int = 2
     render_processes: int = 1
+    # Sharding: None runs one unsharded connection, as a small bot does. With a count, this
+    # process connects shard_ids of shard_count (all of them when shard_ids is None).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process looks after (None: not sharded, everything is ours)."""
+        if self.shard_count is None:
+            return None
+        return Shards.of(self.shard_count, self.shard_ids)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, load_dotenv: bool = True) -> Config:
@@ -56,13 +69,56 @@ class Config:
         processes = env.get("RENDER_PROCESSES", "1").strip() or "1"
         if not processes.isdigit():
             raise ConfigError(f"RENDER_PROCESSES must be 0 or more, not {processes!r}.")
+        shard_count, shard_ids = _shards(env)
+        database_url = env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+        if shard_count is not None and shard_ids is not None and len(shard_ids) < shard_count:
+            from bot.store.base import StoreError, backend_name
+
+            try:
+                backend = backend_name(database_url)
+            except StoreError as exc:
+                raise ConfigError(str(exc)) from None
+            if backend != "postgres":
+                raise ConfigError(
+                    "SHARD_IDS leaves some shards to other bot processes, which must share one"
+                    " database: set DATABASE_URL=postgresql://user:password@host/database."
+                )
         return cls(
             token=token,
-            database_url=env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+            database_url=database_url,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             api_base=env.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
             render_threads=int(threads),
             render_processes=int(processes),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS, checked."""
+    count_text = env.get("SHARD_COUNT", "").strip()
+    ids_text = env.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT: set how many shards there are in all.")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a positive number, not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return count, None
+    try:
+        ids = parse_ids(ids_text)
+    except ValueError:
+        raise ConfigError(
+            f"SHARD_IDS must list shard numbers such as 0,1 or 0-3, not {ids_text!r}."
+        ) from None
+    if any(i >= count for i in ids) or len(set(ids)) != len(ids):
+        raise ConfigError(
+            f"SHARD_IDS must name different shards from 0 to {count - 1} (SHARD_COUNT is"
+            f" {count}), not {ids_text!r}."
+        )
+    return count, tuple(sorted(ids))

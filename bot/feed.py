@@ -109,11 +109,12 @@ class Feed:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.store = service.store
-        # Views by (game, seq, seat): a batch's "after" is the next batch's "before".
-        self._views: dict[tuple[int, int, int | None], dict[str, Any]] = {}
+        # Views by (game, line of play, seq, seat): a batch's "after" is the next batch's
+        # "before"; after an undo (here or in another process) a seq means another state.
+        self._views: dict[tuple[int, int, int, int | None], dict[str, Any]] = {}
 
     def _view(self, game: GameRow, seq: int, state: Any, seat: int | None) -> dict[str, Any]:
-        key = (game.id, seq, seat)
+        key = (game.id, game.line, seq, seat)
         found = self._views.get(key)
         if found is None:
             found = self.service.engine(game).view(state, seat)
@@ -123,8 +124,8 @@ class Feed:
         return found
 
     async def games(self) -> list[int]:
-        """Games with posts waiting (after a restart)."""
-        return await self.store.games_with_posts()
+        """Games with posts waiting (after a restart), of this process's shards."""
+        return await self.store.games_with_posts(self.service.shards)
 
     async def next(self, game_id: int) -> Batch | DirectMessage | None:
         """The next thing to post for a game, or None when its outbox is empty."""
@@ -136,13 +137,17 @@ class Feed:
             # A lobby that never started (abandoned, say): its lobby message tells it all.
             await self.store.posted(game.id, [r.id for r in rows])
             return None
-        if rows[0].kind == "dm":
-            message = _direct(rows[0], game)
+        # The DMs of a batch are queued when it is shown, after the actions stored while it
+        # was being posted: they go first. A channel batch cut short by a DM would show the
+        # current board (and seq) too, and the rest after the DM would show it again.
+        first_dm = next((r for r in rows if r.kind == "dm"), None)
+        if first_dm is not None:
+            message = _direct(first_dm, game)
             message.more = len(rows) > 1
             return message
         group: list[PostRow] = []
         for row in rows:
-            if row.kind == "dm" or row.seq > game.seq:
+            if row.seq > game.seq:
                 break
             group.append(row)
         if not group:

@@ -227,11 +227,13 @@ class Publisher:
             if event is not None:
                 event.set()
 
-    async def resume(self) -> None:
+    async def resume(self, *, look_first: bool = True) -> None:
         """After a restart: post what was committed but not shown (looking first for what may
-        have been posted just before the stop)."""
+        have been posted just before the stop, unless `look_first` is False: this process
+        was running, it only missed being told)."""
         for game_id in await self.feed.games():
-            self._uncertain.add(game_id)
+            if look_first:
+                self._uncertain.add(game_id)
             self.notify(game_id)
 
     async def flush(self, game_id: int, timeout: float = 5.0) -> None:

@@ -173,8 +173,10 @@ class Scheduler:
             due = job.due_at if keep and job else now + settings.reaction_minutes * 60
             jobs.append(JobRow(game.id, "reaction", game.seq, due, 0, reacting))
 
-        await self.schedule.replace(game.id, jobs)
-        self._wake_for(jobs)
+        # Only for the version planned for: the plan of a newer action (another process may
+        # have stored one meanwhile) is never overwritten by an older one.
+        if await self.schedule.replace(game.id, jobs, version=game.version):
+            self._wake_for(jobs)
 
     async def replan(self, game: GameRow, old: GameSettings, new: GameSettings) -> None:
         """New settings while a decision waits: move its reminder and clock at once (counted
@@ -213,8 +215,8 @@ class Scheduler:
             shift = (new.reaction_minutes - old.reaction_minutes) * 60
             reaction = replace(reaction, due_at=reaction.due_at + shift)
         changed = [j for j in (remind, clock, reaction) if j is not None]
-        await self.schedule.replace(game.id, changed)
-        self._wake_for(changed)
+        if await self.schedule.replace(game.id, changed, version=game.version):
+            self._wake_for(changed)
 
     def _wake_for(self, jobs: Sequence[JobRow]) -> None:
         """Wake the runner only when a job is due before it would wake up anyway (most plans
@@ -222,12 +224,17 @@ class Scheduler:
         if any(job.due_at < self._sleeping_until for job in jobs):
             self._wake.set()
 
+    def poke(self) -> None:
+        """Look at the database again now (another process planned a job of our games)."""
+        self._wake.set()
+
     # ------------------------------------------------------------------ running
 
     async def run_due(self) -> int:
         """Run every job due now; return how many were acted on."""
         done = 0
-        for job in await self.schedule.due(self.clock()):
+        # Only the jobs of our shards' games; the claim still makes sure each runs once.
+        for job in await self.schedule.due(self.clock(), shards=self.service.shards):
             try:
                 if await self._run(job):
                     done += 1
@@ -295,9 +302,8 @@ class Scheduler:
         if seats and not awake:
             # Everyone to remind is in their quiet hours: remind when the first wakes up.
             wake = min(q for q in quiet.values() if q is not None)
-            await self.schedule.put(
-                game.id, "remind", seq=job.seq, due_at=wake, count=job.count, seats=job.seats
-            )
+            # Moved only if still as read: a newer plan made meanwhile stays.
+            await self.schedule.postpone(job, wake)
             return False
         sent = job.count + 1
         more = sent < settings.max_reminders
@@ -321,7 +327,7 @@ class Scheduler:
                 await self.run_due()
             except Exception:
                 log.exception("the scheduler failed; retrying")
-            next_due = await self.schedule.next_due()
+            next_due = await self.schedule.next_due(self.service.shards)
             delay = 60.0 if next_due is None else min(60.0, max(0.2, next_due - self.clock()))
             self._sleeping_until = self.clock() + delay
             self._wake.clear()

@@ -23,6 +23,7 @@ from bot import presence
 from bot.adapter import adapter_for, adapters
 from bot.ai import choose_action
 from bot.settings import GameSettings, SettingError
+from bot.shards import Shards
 from bot.store import ChannelBusy, GameRow, Post, RequestRow, Requests, StaleGame, Store
 from engine.core.contract import Decision, Game
 from engine.core.errors import RulesError
@@ -134,9 +135,14 @@ class NullPublisher:
 class _Cached:
     seq: int
     state: Any
+    line: int
     # A few states before this one, newest last: the publisher compares each seat's view
     # before and after the actions it shows, usually without reading the database.
     earlier: list[tuple[int, Any]] = field(default_factory=list)
+
+    def holds(self, game: GameRow) -> bool:
+        """True when this entry is of the game's line of play and not ahead of it."""
+        return self.line == game.line and self.seq <= game.seq
 
 
 HISTORY = 16  # states kept per cached game
@@ -161,8 +167,11 @@ class GameService:
         config: ServiceConfig | None = None,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        # The shards of this process: only their games' AI seats, jobs and posts run here.
+        self.shards = shards
         self.publisher: Publisher = publisher or NullPublisher()
         self.config = config or ServiceConfig()
         self.clock = clock
@@ -181,11 +190,49 @@ class GameService:
         self.replanners: list[Callable[[GameRow, GameSettings, GameSettings], Awaitable[None]]] = []
         # Called when the seats to remind or to time change without an action (away, back).
         self.refreshers: list[Callable[[int], Awaitable[None]]] = []
+        self._announcing: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ helpers
 
+    def owns(self, game: GameRow) -> bool:
+        """Whether this process runs the game's background work (its server is on one of
+        our shards; always, when not sharded)."""
+        return self.shards is None or self.shards.owns(game.guild_id)
+
+    def changed(
+        self, game: GameRow, *, hold: int | None = None, posts: bool = True, ai: bool = True
+    ) -> None:
+        """A change of `game` (as read after it) is committed: post it (`posts`) and let its
+        AI seats move (`ai`), here when the game is ours, else in the process that owns it
+        (told through the store)."""
+        if self.owns(game):
+            if posts:
+                self.publisher.notify(game.id, hold=hold)
+            if ai:
+                self._kick_ai(game.id, game)
+            return
+        task = asyncio.create_task(self._announce(game))
+        self._announcing.add(task)
+        task.add_done_callback(self._announcing.discard)
+
+    async def posts_waiting(self, game_id: int) -> None:
+        """A post was queued for a game known by its id: changed() without the AI (the game
+        is read only when shards must be told apart)."""
+        if self.shards is None or self.shards.everything:
+            self.publisher.notify(game_id)
+        else:
+            self.changed(await self.store.get_game(game_id), ai=False)
+
+    async def _announce(self, game: GameRow) -> None:
+        try:
+            await self.store.announce(game.id, game.guild_id)
+        except Exception:
+            # The owner still finds the posts and the AI's turn when it next starts.
+            log.exception("game %s: could not tell the process that owns it", game.id)
+
     def lock(self, game_id: int) -> asyncio.Lock:
-        """The lock that serialises every change to one game."""
+        """The lock that serialises every change to one game within this process (the
+        database's compare-and-set orders changes across processes)."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
@@ -217,17 +264,17 @@ class GameService:
     async def state_of(self, game: GameRow) -> Any:
         """The current engine state of a started game (cached; the database is the truth)."""
         cached = self._cache.get(game.id)
-        if cached is not None and cached.seq == game.seq:
+        if cached is not None and cached.seq == game.seq and cached.holds(game):
             return cached.state
         state = await self.state_at(game, game.seq)
-        self._remember(game.id, game.seq, state)
+        self._remember(game.id, game.seq, state, game.line)
         return state
 
     async def state_at(self, game: GameRow, seq: int) -> Any:
         """The state after action `seq`: from memory when it is recent, else the newest
         snapshot at or before it, then replay."""
         cached = self._cache.get(game.id)
-        if cached is not None and cached.seq <= game.seq:
+        if cached is not None and cached.holds(game):
             if cached.seq == seq:
                 return cached.state
             for at, state in cached.earlier:
@@ -240,14 +287,14 @@ class GameService:
             state = engine.apply(state, row.seat, engine.parse_action(row.action)).state
         return state
 
-    def _remember(self, game_id: int, seq: int, state: Any) -> None:
+    def _remember(self, game_id: int, seq: int, state: Any, line: int) -> None:
         old = self._cache.get(game_id)
         if old is None and len(self._cache) >= MAX_CACHE:
             self._cache.pop(next(iter(self._cache)))
         earlier: list[tuple[int, Any]] = []
-        if old is not None and old.seq < seq:
+        if old is not None and old.seq < seq and old.line == line:
             earlier = [*old.earlier, (old.seq, old.state)][-HISTORY:]
-        self._cache[game_id] = _Cached(seq, state, earlier)
+        self._cache[game_id] = _Cached(seq, state, line, earlier)
 
     def forget(self, game_id: int) -> None:
         """Drop a game from the cache (after an undo, say)."""
@@ -345,10 +392,11 @@ class GameService:
                     raise BotError("creator_cannot_leave")
                 await self.store.remove_player(game.id, player.position)
             else:
-                if player.left_at is not None:
+                # Marked only if not yet gone (in one statement): leaving through two
+                # processes at once leaves once.
+                if not await self.store.mark_left(game.id, player.position):
                     raise BotError("already_left")
                 # The AI takes the seat at once, so the game goes on without them.
-                await self.store.mark_left(game.id, player.position)
                 await self.store.set_player_flag(game.id, player.position, "stand_in", True)
             game = await self.store.get_game(game.id)
         if game.status == "active":
@@ -356,7 +404,7 @@ class GameService:
             if not people_playing(game):
                 await self.end(game.id, "nobody")
             else:
-                self._kick_ai(game.id)
+                self.changed(game, posts=False)
         return game
 
     async def start(self, channel_id: int, user: UserRef) -> Outcome:
@@ -382,7 +430,7 @@ class GameService:
                 raise BotError("bad_options", detail=exc.message) from exc
             await self.store.start_game(game.id, seats, engine.dump(state), Post("start"))
             game = await self.store.get_game(game.id)
-            self._remember(game.id, 0, state)
+            self._remember(game.id, 0, state, game.line)
             outcome = Outcome(
                 game=game,
                 seq=0,
@@ -392,7 +440,6 @@ class GameService:
                 started=True,
             )
             await self._committed(outcome)
-        self._kick_ai(game.id)
         return outcome
 
     async def rematch(self, game_id: int, user: UserRef) -> GameRow:
@@ -427,9 +474,13 @@ class GameService:
             game = await self.store.get_game(game_id)
             if game.status != "active":
                 return
-            await self.store.set_status(game.id, "abandoned", Post("end", {"reason": reason}))
+            # Another process may end it at the same moment: only one end is posted.
+            ended = await self.store.set_status(
+                game.id, "abandoned", Post("end", {"reason": reason}), expect=("active",)
+            )
             self.forget(game.id)
-        self.publisher.notify(game_id)
+        if ended:
+            self.changed(game)
 
     async def abandon(self, channel_id: int, user: UserRef) -> GameRow:
         """End a game without a result (its creator, or a member with Manage Server)."""
@@ -438,12 +489,17 @@ class GameService:
             game = await self.store.get_game(game.id)
             if user.id != game.creator_id and not user.manage_server:
                 raise BotError("abandon_not_allowed")
+            if game.status not in ("lobby", "active"):
+                raise BotError("no_game")
             # A lobby has no board or turn message to clear: nothing for the publisher.
             end = Post("end") if game.status != "lobby" else None
-            await self.store.set_status(game.id, "abandoned", end)
+            # Only from the status read: a lobby started meanwhile (by another process)
+            # needs its end post, so the creator is asked to try again instead.
+            if not await self.store.set_status(game.id, "abandoned", end, expect=(game.status,)):
+                raise StaleAction(game.id)
             self.forget(game.id)
             game = await self.store.get_game(game.id)
-        self.publisher.notify(game.id)
+        self.changed(game, posts=end is not None)
         return game
 
     @contextlib.asynccontextmanager
@@ -539,6 +595,9 @@ class GameService:
             seq = await self.store.append(
                 game_id,
                 expected_seq=game.seq,
+                # The state was read for this version: refused after an undo and a new
+                # action elsewhere, even though seq would match again.
+                expected_version=game.version,
                 seat=seat,
                 actor_id=user_id,
                 origin=origin,
@@ -548,8 +607,9 @@ class GameService:
                 over=engine.is_over(step.state),
                 post=Post("action", {"before": sorted(before)}),
             )
-            self._remember(game_id, seq, step.state)
             game.seq = seq
+            game.version += 1
+            self._remember(game_id, seq, step.state, game.line)
             if engine.is_over(step.state):
                 game.status = "over"
             outcome = Outcome(
@@ -565,7 +625,6 @@ class GameService:
                 before=state,
             )
             await self._committed(outcome)
-        self._kick_ai(game_id, outcome.game)
         return outcome
 
     async def _committed(self, outcome: Outcome) -> None:
@@ -579,9 +638,13 @@ class GameService:
             except Exception:
                 log.exception("game %s: planning after seq %s failed", outcome.game.id, outcome.seq)
         hold = outcome.seq if outcome.origin == "player" else None
-        self.publisher.notify(outcome.game.id, hold=hold)
+        self.changed(outcome.game, hold=hold)
 
     # ------------------------------------------------------------------ AI seats
+
+    def wake_ai(self, game_id: int) -> None:
+        """Let a game's AI seats move if it is their turn (another process changed it)."""
+        self._kick_ai(game_id)
 
     def _kick_ai(self, game_id: int, game: GameRow | None = None) -> None:
         # A game known to have no AI seat, no stand-in and nobody away needs no AI task.
@@ -622,7 +685,7 @@ class GameService:
             while not self._closing:
                 self._ai_again.discard(game_id)
                 game = await self.store.get_game(game_id)
-                if game.status != "active":
+                if game.status != "active" or not self.owns(game):
                     return
                 state = await self.state_of(game)
                 seats = await self.ai_seats_to_move(game, state)
@@ -652,15 +715,16 @@ class GameService:
             log.exception("game %s: the AI seat failed", game_id)
 
     async def resume(self) -> None:
-        """After a restart: let AI seats that were to move continue."""
-        for game_id in await self.store.active_game_ids():
+        """After a restart: let AI seats that were to move continue (in the games of this
+        process's shards: each process resumes its own)."""
+        for game_id in await self.store.active_game_ids(self.shards):
             self._kick_ai(game_id)
 
     async def notice(self, game_id: int, key: str, **params: Any) -> None:
         """Queue a line for the game's channel (a clock that ran out, a window that closed),
         posted in order with the actions around it."""
         await self.store.queue(game_id, Post("notice", {"key": key, "params": params}))
-        self.publisher.notify(game_id)
+        await self.posts_waiting(game_id)
 
     async def idle(self, timeout: float = 30.0) -> None:
         """Wait until no AI seat is thinking, no action is being applied and the outbox is
@@ -681,7 +745,9 @@ class GameService:
                 raise TimeoutError("AI seats still playing or posts still waiting")
 
     async def close(self) -> None:
-        """Stop the AI tasks."""
+        """Stop the AI tasks (after telling other processes what they own)."""
+        if self._announcing:
+            await asyncio.wait(set(self._announcing), timeout=5.0)
         self._closing = True
         for task in self._ai_tasks.values():
             task.cancel()
@@ -737,10 +803,14 @@ class GameService:
             raise BotError("settings_not_allowed")
         old = self.settings_of(game)
         try:
-            settings = old.changed(**changes)
+            checked = old.changed(**changes)
         except SettingError as exc:
             raise BotError(f"setting_{exc.key}", **exc.params) from None
-        await self.store.update_settings(game.id, {**game.settings, **settings.to_dict()})
+        # Only the keys changed, merged in the database: someone changing another setting at
+        # the same moment (maybe through another process) keeps their change too.
+        wanted = checked.to_dict()
+        stored = await self.store.update_settings(game.id, {k: wanted[k] for k in changes})
+        settings = GameSettings.of(stored)
         for replan in self.replanners:
             # Reminders and clocks already waiting follow the new settings at once.
             try:
@@ -769,7 +839,7 @@ class GameService:
         until = self.clock() + days * 86400 if days else None
         await self.store.set_player_prefs(game.id, player.position, {"away_until": until})
         await self._refresh(game.id)
-        self._kick_ai(game.id)
+        self.changed(await self.store.get_game(game.id), posts=False)
         return until
 
     async def set_quiet(
@@ -917,7 +987,7 @@ class GameService:
     async def _set_stand_in(self, game: GameRow, position: int, value: bool) -> None:
         async with self.lock(game.id):
             await self.store.set_player_flag(game.id, position, "stand_in", value)
-        self._kick_ai(game.id)
+        self.changed(await self.store.get_game(game.id), posts=False)
 
     # ------------------------------------------------------------------ undo
 
@@ -1014,6 +1084,7 @@ class GameService:
             await self.store.truncate(
                 game_id,
                 expected_seq=seq,
+                expected_version=game.version,
                 keep=keep,
                 post=Post("undo", {"before": sorted(before), "count": seq - keep}),
             )
@@ -1030,7 +1101,6 @@ class GameService:
                 undone=True,
             )
             await self._committed(outcome)
-        self._kick_ai(game_id)
         return outcome
 
     # ------------------------------------------------------------------ reading

@@ -186,6 +186,7 @@ class DiscordDouble:
         clock: Callable[[], float] = time.time,
         interaction_token_ttl: float | None = INTERACTION_TOKEN_TTL,
         shards: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
         """Prepare an empty world; ``start()`` (or ``async with``) opens the server.
 
@@ -201,6 +202,8 @@ class DiscordDouble:
         token expiry (``interaction_token_ttl``, None: never) and message nonces;
         ``advance_clock()`` moves it forward.
         ``shards``: the shard count ``GET /gateway/bot`` recommends.
+        ``max_concurrency``: how many shards ``GET /gateway/bot`` says may identify at once
+        (large bots get 16 or more); the double itself enforces no identify limit.
         """
         self.host = host
         self.port = port
@@ -211,6 +214,7 @@ class DiscordDouble:
         self.ack_deadline = ack_deadline
         self.interaction_token_ttl = interaction_token_ttl
         self.recommended_shards = shards
+        self.max_concurrency = max_concurrency
         if rate_limits is None:
             rate_limits = _env_flag(RATE_LIMITS_ENV, DEFAULT_RATE_LIMITS)
         if rate_limit_scale is None:
@@ -946,8 +950,14 @@ class DiscordDouble:
         /,
         *,
         label: str | None = None,
+        via_shard: int | None = None,
     ) -> InteractionRecord:
-        """Click a button (found by ``custom_id`` or ``label``) on ``message`` as ``user``."""
+        """Click a button (found by ``custom_id`` or ``label``) on ``message`` as ``user``.
+
+        ``via_shard``: send the interaction over that shard's session, not the one owning the
+        guild (Discord sends an interaction from a DM to shard 0 whichever server it is about:
+        this lets a test make a guild's click reach a process that does not own the guild).
+        """
         target = self._clickable_message(user, message)
         component = target.find_component(custom_id, label=label)
         if component.get("type") != 2:
@@ -968,6 +978,7 @@ class DiscordDouble:
             data,
             component_message=target,
             name=component["custom_id"],
+            via_shard=via_shard,
         )
 
     async def select(
@@ -1715,7 +1726,7 @@ class DiscordDouble:
                 "total": 1000,
                 "remaining": 1000,
                 "reset_after": 0,
-                "max_concurrency": 1,
+                "max_concurrency": self.max_concurrency,
             },
         }
 
@@ -2749,6 +2760,7 @@ class DiscordDouble:
         name: str = "",
         forged: bool = False,
         overrides: JSON | None = None,
+        via_shard: int | None = None,
     ) -> InteractionRecord:
         guild = self._guild_of(channel)
         if not forged:
@@ -2757,10 +2769,16 @@ class DiscordDouble:
             if channel.is_dm and channel.recipient is not user:
                 raise DoubleError(f"{user.username} cannot use {channel!r}")
         guild_id = guild.id if guild is not None else None
-        session = await self.wait_for(
-            lambda: self.gateway.session_for(guild_id),
-            what=f"a connected bot (shard of guild {guild_id}) to send the interaction to",
-        )
+        if via_shard is not None:
+            session = await self.wait_for(
+                lambda: self.gateway.shard_sessions().get(via_shard),
+                what=f"a connected bot on shard {via_shard} to send the interaction to",
+            )
+        else:
+            session = await self.wait_for(
+                lambda: self.gateway.session_for(guild_id),
+                what=f"a connected bot (shard of guild {guild_id}) to send the interaction to",
+            )
         interaction_id = self.next_id()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
         channel_payload = channel.payload()

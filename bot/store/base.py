@@ -15,6 +15,8 @@ from importlib import resources
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
+from bot.shards import Shards
+
 SNAPSHOT_EVERY = 8  # actions between two state snapshots; loading replays at most this many
 
 
@@ -129,6 +131,18 @@ class GameRow:
     updated_at: float
     ended_at: float | None
     players: list[PlayerRow] = field(default_factory=list)
+    # Bumped by every change of the log (start, action, undo): unlike seq, which an undo and
+    # a new action bring back, it never repeats, so a state or plan made for one version is
+    # never mistaken for another's.
+    version: int = 0
+
+    @property
+    def line(self) -> int:
+        """Which line of play the game is on: an action raises seq and version by one, an
+        undo lowers seq and raises version, so `version - seq` stays the same exactly as long
+        as no undo happened (in any process). A state kept for (line, seq) is still the state
+        of that seq while the game is on that line."""
+        return self.version - self.seq
 
     def seated(self) -> list[PlayerRow]:
         """Players with a seat, by seat."""
@@ -219,6 +233,17 @@ def migrations(backend: str = "sqlite") -> list[tuple[int, str, str]]:
     return out
 
 
+SETTING_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def check_setting_keys(settings: Mapping[str, Any]) -> None:
+    """Settings are named like identifiers (so every backend can address them in its JSON);
+    ValueError for any other key."""
+    for key in settings:
+        if not SETTING_KEY.fullmatch(key):
+            raise ValueError(f"a setting is named like an identifier, not {key!r}")
+
+
 def _unsupported(self: object, name: str) -> NotImplementedError:
     return NotImplementedError(f"{type(self).__name__} does not implement {name}")
 
@@ -277,6 +302,21 @@ class Store:
         """The schema version stored in the database (0 when empty)."""
         raise _unsupported(self, "schema_version")
 
+    # ------------------------------------------------------------------ other processes
+
+    async def announce(self, game_id: int, guild_id: int) -> None:
+        """Tell every process on this database that a game changed (the process that owns
+        its server then posts what it queued and lets its AI seats move)."""
+        raise _unsupported(self, "announce")
+
+    async def listen(
+        self, on_change: Callable[[int, int], None], on_gap: Callable[[], None]
+    ) -> None:
+        """From now until close(), call `on_change(game_id, guild_id)` for every announce()
+        of any process; `on_gap()` after announcements may have been missed (the listening
+        connection was lost and came back), so the caller looks at everything again."""
+        raise _unsupported(self, "listen")
+
     # ------------------------------------------------------------------ games
 
     async def create_game(
@@ -309,21 +349,31 @@ class Store:
         """Games of a server with one of these statuses, newest first."""
         raise _unsupported(self, "games_in_guild")
 
-    async def active_game_ids(self) -> list[int]:
-        """Ids of every lobby and active game."""
+    async def active_game_ids(self, shards: Shards | None = None) -> list[int]:
+        """Ids of every lobby and active game (of servers on `shards` only, when given)."""
         raise _unsupported(self, "active_game_ids")
 
-    async def set_status(self, game_id: int, status: str, post: Post | None = None) -> None:
-        """Change a game's status (ended_at is set when it ends) and queue `post`."""
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        post: Post | None = None,
+        *,
+        expect: Iterable[str] | None = None,
+    ) -> bool:
+        """Change a game's status (ended_at is set when it ends) and queue `post`; with
+        `expect`, only if the status is one of those (False, and nothing changed, if not: two
+        processes ending one game at once end it once)."""
         raise _unsupported(self, "set_status")
 
     async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
         """Remember the lobby or turn message of a game."""
         raise _unsupported(self, "set_message")
 
-    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> None:
+    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> dict[str, Any]:
         """Store these settings of a game: the keys given replace the stored ones, in the
-        database (keys not given stay as they are), so two changes at once both land."""
+        database (keys not given stay as they are), so two changes at once both land.
+        Returns the game's settings after the change (GameNotFound if there is no game)."""
         raise _unsupported(self, "update_settings")
 
     # ------------------------------------------------------------------ players
@@ -348,8 +398,8 @@ class Store:
         """Remove a lobby member."""
         raise _unsupported(self, "remove_player")
 
-    async def mark_left(self, game_id: int, position: int, left: bool = True) -> None:
-        """Mark a seated player as gone (or back)."""
+    async def mark_left(self, game_id: int, position: int, left: bool = True) -> bool:
+        """Mark a seated player as gone (or back); False when they already were."""
         raise _unsupported(self, "mark_left")
 
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
@@ -399,8 +449,11 @@ class Store:
         state: Mapping[str, Any],
         over: bool,
         post: Post | None = None,
+        expected_version: int | None = None,
     ) -> int:
-        """Store one applied action as seq expected_seq + 1; StaleGame if someone was first.
+        """Store one applied action as seq expected_seq + 1; StaleGame if someone was first
+        (or, with `expected_version`, if the game's version changed: an undo and a new
+        action since the state was read). The version goes up by one.
 
         The new state is snapshotted every SNAPSHOT_EVERY actions and at the end of the game;
         `post` is queued in the outbox in the same transaction. Returns the new sequence
@@ -409,10 +462,17 @@ class Store:
         raise _unsupported(self, "append")
 
     async def truncate(
-        self, game_id: int, *, expected_seq: int, keep: int, post: Post | None = None
+        self,
+        game_id: int,
+        *,
+        expected_seq: int,
+        keep: int,
+        post: Post | None = None,
+        expected_version: int | None = None,
     ) -> None:
         """Drop the actions after `keep` (undo) and the posts of those not shown yet (other
-        waiting posts move to `keep`), and queue `post`; StaleGame if someone acted meanwhile."""
+        waiting posts move to `keep`), and queue `post`; StaleGame if someone acted meanwhile
+        (or the version is not `expected_version`). The version goes up by one."""
         raise _unsupported(self, "truncate")
 
     async def latest_snapshot(
@@ -442,8 +502,9 @@ class Store:
         """The posts of a game still waiting, oldest first."""
         raise _unsupported(self, "posts")
 
-    async def games_with_posts(self) -> list[int]:
-        """Ids of the games that have posts waiting."""
+    async def games_with_posts(self, shards: Shards | None = None) -> list[int]:
+        """Ids of the games that have posts waiting (of servers on `shards` only, when
+        given)."""
         raise _unsupported(self, "games_with_posts")
 
     async def posted(
@@ -489,8 +550,12 @@ class Schedule:
         """Every planned job of a game, by kind."""
         raise _unsupported(self, "all")
 
-    async def replace(self, game_id: int, jobs: list[JobRow]) -> None:
-        """Make `jobs` the game's whole plan, in one transaction."""
+    async def replace(
+        self, game_id: int, jobs: list[JobRow], *, version: int | None = None
+    ) -> bool:
+        """Make `jobs` the game's whole plan, in one transaction; with `version`, only while
+        the game is at that version (False otherwise: the plan of a newer action, maybe made
+        by another process, stays)."""
         raise _unsupported(self, "replace")
 
     async def get(self, game_id: int, kind: str) -> JobRow | None:
@@ -511,12 +576,18 @@ class Schedule:
         """
         raise _unsupported(self, "claim")
 
-    async def due(self, now: float, limit: int = 100) -> list[JobRow]:
-        """Jobs due at `now`, oldest first."""
+    async def postpone(self, job: JobRow, due_at: float) -> bool:
+        """Move a job to `due_at` if it is still as read (False when it changed meanwhile)."""
+        raise _unsupported(self, "postpone")
+
+    async def due(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[JobRow]:
+        """Jobs due at `now`, oldest first (of games of servers on `shards` only, when
+        given)."""
         raise _unsupported(self, "due")
 
-    async def next_due(self) -> float | None:
-        """When the next job is due, if any."""
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """When the next job is due, if any (of games of servers on `shards` only, when
+        given)."""
         raise _unsupported(self, "next_due")
 
 

@@ -20,7 +20,9 @@ does a deadlock or a pool with no free connection; nothing was changed then.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
@@ -30,6 +32,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.shards import Shards
 from bot.store.base import (
     SNAPSHOT_EVERY,
     ActionRow,
@@ -48,6 +51,7 @@ from bot.store.base import (
     StoreBusy,
     StoreError,
     StoreReadOnly,
+    check_setting_keys,
     migrations,
 )
 
@@ -55,6 +59,8 @@ if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
 
     Connection: TypeAlias = PoolConnectionProxy[asyncpg.Record]
+
+log = logging.getLogger(__name__)
 
 POOL_MIN = 1  # connections kept open
 POOL_MAX = 10  # connections at most (per process)
@@ -66,6 +72,10 @@ IDLE_IN_TRANSACTION_TIMEOUT = 60.0
 CLOSE_TIMEOUT = 10.0  # seconds close() waits for borrowed connections before cutting them
 # Held (per transaction) while migrating, so two processes starting at once migrate once.
 MIGRATION_LOCK = 0x7261_7474_7573_0001
+# LISTEN/NOTIFY channel on which a process says that a game changed ("game_id:guild_id").
+CHANGES = "bot_game_changes"
+LISTEN_CHECK = 30.0  # seconds between two checks that the listening connection still works
+LISTEN_RETRY_MAX = 30.0  # the longest pause between two attempts to listen again
 
 
 def redacted(url: str) -> str:
@@ -96,6 +106,7 @@ class PostgresStore(Store):
         super().__init__(url, clock=clock)
         self.where = redacted(url)
         self._pool: asyncpg.Pool[asyncpg.Record] | None = None
+        self._listener: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life cycle
 
@@ -135,7 +146,13 @@ class PostgresStore(Store):
             )
 
     async def close(self) -> None:
-        """Close the pool (connections still borrowed get CLOSE_TIMEOUT to come back)."""
+        """Stop listening; close the pool (connections still borrowed get CLOSE_TIMEOUT to
+        come back)."""
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await listener
         pool, self._pool = self._pool, None
         if pool is None:
             return
@@ -224,6 +241,80 @@ class PostgresStore(Store):
         ):
             yield conn
 
+    # ------------------------------------------------------------------ other processes
+
+    async def announce(self, game_id: int, guild_id: int) -> None:
+        """NOTIFY every listening process that a game changed (delivered at once: this is
+        called after the change committed)."""
+        async with self._connection() as conn:
+            await conn.execute("SELECT pg_notify($1, $2)", CHANGES, f"{game_id}:{guild_id}")
+
+    async def listen(
+        self, on_change: Callable[[int, int], None], on_gap: Callable[[], None]
+    ) -> None:
+        """LISTEN on a connection of its own (not the pool's), kept until close(): lost, it
+        is opened again with growing pauses, and `on_gap()` follows, as notifications sent
+        meanwhile are gone. Returns once listening."""
+        if self._listener is not None:
+            return
+        ready = asyncio.get_running_loop().create_future()
+        self._listener = asyncio.create_task(self._listen(on_change, on_gap, ready))
+        await ready
+
+    async def _listen(
+        self,
+        on_change: Callable[[int, int], None],
+        on_gap: Callable[[], None],
+        ready: asyncio.Future[None],
+    ) -> None:
+        def heard(conn: object, pid: int, channel: str, payload: object) -> None:
+            game, _, guild = str(payload).partition(":")
+            if game.isdigit() and guild.isdigit():
+                try:
+                    on_change(int(game), int(guild))
+                except Exception:
+                    log.exception("acting on a change heard from another process failed")
+
+        pause = 0.5
+        while True:
+            conn: asyncpg.Connection[asyncpg.Record] | None = None
+            try:
+                conn = await asyncpg.connect(
+                    self.url, server_settings={"application_name": "rattus-bot-listener"}
+                )
+                lost = asyncio.Event()
+                conn.add_termination_listener(_setter(lost))
+                await conn.add_listener(CHANGES, heard)
+                if ready.done():
+                    # Listening again: what was said meanwhile was not heard.
+                    try:
+                        on_gap()
+                    except Exception:
+                        log.exception("looking again after a listening gap failed")
+                else:
+                    ready.set_result(None)
+                pause = 0.5
+                while not lost.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(lost.wait(), LISTEN_CHECK)
+                    if not lost.is_set():
+                        # A half-open connection never ends by itself: ask something.
+                        await conn.fetchval("SELECT 1", timeout=LISTEN_CHECK)
+            except asyncio.CancelledError:
+                if not ready.done():
+                    ready.cancel()
+                raise
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                log.warning("listening to %s failed (%s); trying again", self.where, exc)
+                if not ready.done():
+                    ready.set_result(None)  # start anyway; on_gap() follows when it works
+            finally:
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(conn.close(), CLOSE_TIMEOUT)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, LISTEN_RETRY_MAX)
+
     # ------------------------------------------------------------------ games
 
     async def create_game(
@@ -311,31 +402,44 @@ class PostgresStore(Store):
             g.players = by_game[g.id]
         return games
 
-    async def active_game_ids(self) -> list[int]:
-        """Ids of every lobby and active game."""
+    async def active_game_ids(self, shards: Shards | None = None) -> list[int]:
+        """Ids of every lobby and active game (of servers on `shards` only, when given)."""
+        mine, args = _owned("games", shards, 1)
         async with self._connection() as conn:
             rows = await conn.fetch(
-                "SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+                f"SELECT id FROM games WHERE status IN ('lobby', 'active') AND {mine} ORDER BY id",
+                *args,
             )
         return [int(r["id"]) for r in rows]
 
-    async def set_status(self, game_id: int, status: str, post: Post | None = None) -> None:
-        """Change a game's status (ended_at is set when it ends) and queue `post`."""
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        post: Post | None = None,
+        *,
+        expect: Iterable[str] | None = None,
+    ) -> bool:
+        """Change a game's status (ended_at is set when it ends) and queue `post`; with
+        `expect`, only if the status is one of those (one conditional statement)."""
         now = self._clock()
         ended = now if status in ("over", "abandoned") else None
         async with self._transaction() as conn:
             seq = await conn.fetchval(
                 "UPDATE games SET status = $1, updated_at = $2,"
-                " ended_at = COALESCE($3, ended_at) WHERE id = $4 RETURNING seq",
+                " ended_at = COALESCE($3, ended_at) WHERE id = $4"
+                " AND ($5::text[] IS NULL OR status = ANY($5::text[])) RETURNING seq",
                 status,
                 now,
                 ended,
                 game_id,
+                list(expect) if expect is not None else None,
             )
+            if seq is None:
+                return False
             if post is not None:
-                if seq is None:
-                    raise GameNotFound(f"no game {game_id}")
                 await _queue(conn, game_id, int(seq), post, now)
+        return True
 
     async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
         """Remember the lobby or turn message of a game."""
@@ -343,15 +447,21 @@ class PostgresStore(Store):
         async with self._connection() as conn:
             await conn.execute(f"UPDATE games SET {column} = $1 WHERE id = $2", message_id, game_id)
 
-    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> None:
-        """Store these settings of a game (keys not given stay as they are), in one statement."""
+    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """Store these settings of a game (keys not given stay as they are), merged inside
+        the database by one statement, and return them."""
+        check_setting_keys(settings)
         async with self._connection() as conn:
-            await conn.execute(
-                "UPDATE games SET settings = settings || $1::jsonb, updated_at = $2 WHERE id = $3",
+            merged = await conn.fetchval(
+                "UPDATE games SET settings = settings || $1::jsonb, updated_at = $2 WHERE id = $3"
+                " RETURNING settings",
                 dict(settings),
                 self._clock(),
                 game_id,
             )
+        if merged is None:
+            raise GameNotFound(f"no game {game_id}")
+        return dict(merged)
 
     # ------------------------------------------------------------------ players
 
@@ -400,15 +510,18 @@ class PostgresStore(Store):
                 "DELETE FROM players WHERE game_id = $1 AND position = $2", game_id, position
             )
 
-    async def mark_left(self, game_id: int, position: int, left: bool = True) -> None:
-        """Mark a seated player as gone (or back)."""
+    async def mark_left(self, game_id: int, position: int, left: bool = True) -> bool:
+        """Mark a seated player as gone (or back); False when they already were."""
+        already = "left_at IS NULL" if left else "left_at IS NOT NULL"
         async with self._connection() as conn:
-            await conn.execute(
-                "UPDATE players SET left_at = $1 WHERE game_id = $2 AND position = $3",
+            marked = await conn.fetchval(
+                f"UPDATE players SET left_at = $1 WHERE game_id = $2 AND position = $3"
+                f" AND {already} RETURNING position",
                 self._clock() if left else None,
                 game_id,
                 position,
             )
+        return marked is not None
 
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
         """Remember whether a player's DMs are closed."""
@@ -477,8 +590,8 @@ class PostgresStore(Store):
         now = self._clock()
         async with self._transaction() as conn:
             started = await conn.fetchval(
-                "UPDATE games SET status = 'active', seq = 0, updated_at = $1"
-                " WHERE id = $2 AND status = 'lobby' RETURNING id",
+                "UPDATE games SET status = 'active', seq = 0, version = version + 1,"
+                " updated_at = $1 WHERE id = $2 AND status = 'lobby' RETURNING id",
                 now,
                 game_id,
             )
@@ -512,8 +625,10 @@ class PostgresStore(Store):
         state: Mapping[str, Any],
         over: bool,
         post: Post | None = None,
+        expected_version: int | None = None,
     ) -> int:
-        """Store one applied action as seq expected_seq + 1; StaleGame if someone was first.
+        """Store one applied action as seq expected_seq + 1; StaleGame if someone was first
+        (or the version is not `expected_version`).
 
         The new state is snapshotted every SNAPSHOT_EVERY actions and at the end of the game;
         `post` is queued in the outbox in the same transaction. Returns the new sequence
@@ -525,15 +640,17 @@ class PostgresStore(Store):
             # The compare-and-set: a concurrent append waits for this row lock, then finds
             # seq changed and matches nothing.
             moved = await conn.fetchval(
-                "UPDATE games SET seq = $1, updated_at = $2, status = $3,"
+                "UPDATE games SET seq = $1, updated_at = $2, status = $3, version = version + 1,"
                 " ended_at = CASE WHEN $4 THEN $2 ELSE ended_at END"
-                " WHERE id = $5 AND seq = $6 AND status = 'active' RETURNING seq",
+                " WHERE id = $5 AND seq = $6 AND status = 'active'"
+                " AND ($7::bigint IS NULL OR version = $7::bigint) RETURNING seq",
                 seq,
                 now,
                 "over" if over else "active",
                 over,
                 game_id,
                 expected_seq,
+                expected_version,
             )
             if moved is None:
                 current = await conn.fetchval("SELECT seq FROM games WHERE id = $1", game_id)
@@ -564,19 +681,28 @@ class PostgresStore(Store):
         return seq
 
     async def truncate(
-        self, game_id: int, *, expected_seq: int, keep: int, post: Post | None = None
+        self,
+        game_id: int,
+        *,
+        expected_seq: int,
+        keep: int,
+        post: Post | None = None,
+        expected_version: int | None = None,
     ) -> None:
         """Drop the actions after `keep` (undo) and the posts of those not shown yet (other
-        waiting posts move to `keep`), and queue `post`; StaleGame if someone acted meanwhile."""
+        waiting posts move to `keep`), and queue `post`; StaleGame if someone acted meanwhile
+        (or the version is not `expected_version`)."""
         now = self._clock()
         async with self._transaction() as conn:
             moved = await conn.fetchval(
-                "UPDATE games SET seq = $1, updated_at = $2 WHERE id = $3 AND seq = $4"
+                "UPDATE games SET seq = $1, updated_at = $2, version = version + 1"
+                " WHERE id = $3 AND seq = $4 AND ($5::bigint IS NULL OR version = $5::bigint)"
                 " RETURNING seq",
                 keep,
                 now,
                 game_id,
                 expected_seq,
+                expected_version,
             )
             if moved is None:
                 raise StaleGame(game_id, expected_seq, -1)
@@ -676,10 +802,20 @@ class PostgresStore(Store):
             )
         return [_post(r) for r in rows]
 
-    async def games_with_posts(self) -> list[int]:
-        """Ids of the games that have posts waiting."""
+    async def games_with_posts(self, shards: Shards | None = None) -> list[int]:
+        """Ids of the games that have posts waiting (of servers on `shards` only, when
+        given)."""
+        if shards is None or shards.everything:
+            sql = "SELECT DISTINCT game_id FROM outbox ORDER BY game_id"
+            args: list[Any] = []
+        else:
+            mine, args = _owned("games", shards, 1)
+            sql = (
+                "SELECT DISTINCT outbox.game_id FROM outbox JOIN games ON games.id ="
+                f" outbox.game_id WHERE {mine} ORDER BY outbox.game_id"
+            )
         async with self._connection() as conn:
-            rows = await conn.fetch("SELECT DISTINCT game_id FROM outbox ORDER BY game_id")
+            rows = await conn.fetch(sql, *args)
         return [int(r["game_id"]) for r in rows]
 
     async def posted(
@@ -747,12 +883,21 @@ class PostgresSchedule(Schedule):
             rows = await conn.fetch("SELECT * FROM jobs WHERE game_id = $1", game_id)
         return {job.kind: job for job in map(_job, rows)}
 
-    async def replace(self, game_id: int, jobs: list[JobRow]) -> None:
-        """Make `jobs` the game's whole plan, in one transaction."""
+    async def replace(
+        self, game_id: int, jobs: list[JobRow], *, version: int | None = None
+    ) -> bool:
+        """Make `jobs` the game's whole plan, in one transaction; with `version`, only while
+        the game is at that version (read under the game's row lock)."""
         async with self.store._transaction() as conn:
             # Two plans of one game at once: the second waits, then deletes the first's rows
-            # (a new statement sees them) instead of colliding with them.
-            await _lock_game(conn, game_id, missing_ok=True)
+            # (a new statement sees them) instead of colliding with them. An action commits
+            # its new version before its plan asks for this lock, so a plan of an older
+            # version that comes second sees the newer version and steps aside.
+            current = await conn.fetchval(
+                "SELECT version FROM games WHERE id = $1 FOR NO KEY UPDATE", game_id
+            )
+            if version is not None and (current is None or int(current) != version):
+                return False
             await conn.execute("DELETE FROM jobs WHERE game_id = $1", game_id)
             if jobs:
                 await conn.executemany(
@@ -760,6 +905,7 @@ class PostgresSchedule(Schedule):
                     " VALUES ($1, $2, $3, $4, $5, $6)",
                     [(j.game_id, j.kind, j.seq, j.due_at, j.count, j.seats) for j in jobs],
                 )
+        return True
 
     async def get(self, game_id: int, kind: str) -> JobRow | None:
         """One job of a game, if planned."""
@@ -810,18 +956,51 @@ class PostgresSchedule(Schedule):
                 )
         return claimed is not None
 
-    async def due(self, now: float, limit: int = 100) -> list[JobRow]:
-        """Jobs due at `now`, oldest first."""
+    async def postpone(self, job: JobRow, due_at: float) -> bool:
+        """Move a job to `due_at` if it is still as read (one conditional statement)."""
         async with self.store._connection() as conn:
-            rows = await conn.fetch(
-                "SELECT * FROM jobs WHERE due_at <= $1 ORDER BY due_at LIMIT $2", now, limit
+            moved = await conn.fetchval(
+                "UPDATE jobs SET due_at = $1"
+                " WHERE game_id = $2 AND kind = $3 AND seq = $4 AND due_at = $5 RETURNING seq",
+                due_at,
+                job.game_id,
+                job.kind,
+                job.seq,
+                job.due_at,
             )
+        return moved is not None
+
+    async def due(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[JobRow]:
+        """Jobs due at `now`, oldest first (of games of servers on `shards` only, when
+        given)."""
+        if shards is None or shards.everything:
+            sql = "SELECT * FROM jobs WHERE due_at <= $1 ORDER BY due_at LIMIT $2"
+            args: list[Any] = [now, limit]
+        else:
+            mine, owned = _owned("games", shards, 3)
+            sql = (
+                "SELECT jobs.* FROM jobs JOIN games ON games.id = jobs.game_id"
+                f" WHERE jobs.due_at <= $1 AND {mine} ORDER BY jobs.due_at LIMIT $2"
+            )
+            args = [now, limit, *owned]
+        async with self.store._connection() as conn:
+            rows = await conn.fetch(sql, *args)
         return [_job(r) for r in rows]
 
-    async def next_due(self) -> float | None:
-        """When the next job is due, if any."""
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """When the next job is due, if any (of games of servers on `shards` only, when
+        given)."""
+        if shards is None or shards.everything:
+            sql = "SELECT MIN(due_at) FROM jobs"
+            args: list[Any] = []
+        else:
+            mine, args = _owned("games", shards, 1)
+            sql = (
+                "SELECT MIN(jobs.due_at) FROM jobs JOIN games ON games.id = jobs.game_id"
+                f" WHERE {mine}"
+            )
         async with self.store._connection() as conn:
-            due = await conn.fetchval("SELECT MIN(due_at) FROM jobs")
+            due = await conn.fetchval(sql, *args)
         return None if due is None else float(due)
 
 
@@ -934,6 +1113,20 @@ PostgresStore.schedule_type = PostgresSchedule
 PostgresStore.requests_type = PostgresRequests
 
 
+def _setter(event: asyncio.Event) -> Callable[[object], None]:
+    """A callback that sets `event`, whatever it is given."""
+    return lambda _anything: event.set()
+
+
+def _owned(games: str, shards: Shards | None, first: int) -> tuple[str, list[Any]]:
+    """A condition on the games table (named `games`) keeping the games of servers on
+    `shards` (always true without shards), and its arguments, numbered from `first`."""
+    if shards is None or shards.everything:
+        return "TRUE", []
+    condition = f"(({games}.guild_id >> 22) % ${first}) = ANY(${first + 1}::bigint[])"
+    return condition, [shards.count, list(shards.ids)]
+
+
 async def _version(conn: Connection) -> int:
     if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
         return 0
@@ -990,6 +1183,7 @@ def _game(r: asyncpg.Record) -> GameRow:
         created_at=r["created_at"],
         updated_at=r["updated_at"],
         ended_at=r["ended_at"],
+        version=int(r["version"]),
     )
 
 

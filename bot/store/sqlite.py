@@ -21,6 +21,7 @@ from urllib.parse import unquote, urlparse
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.store.base import (
     SNAPSHOT_EVERY,
     ActionRow,
@@ -40,6 +41,7 @@ from bot.store.base import (
     StoreError,
     StoreReadOnly,
     UnsupportedDatabase,
+    check_setting_keys,
     migrations,
 )
 
@@ -221,6 +223,17 @@ class SqliteStore(Store):
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.5)
 
+    # ------------------------------------------------------------------ other processes
+
+    async def announce(self, game_id: int, guild_id: int) -> None:
+        """Nothing to tell: a SQLite database serves one bot process, which owns every game
+        (the settings refuse SQLite for a process that owns only some shards)."""
+
+    async def listen(
+        self, on_change: Callable[[int, int], None], on_gap: Callable[[], None]
+    ) -> None:
+        """Nothing to hear: no other process shares a SQLite database."""
+
     # ------------------------------------------------------------------ games
 
     async def create_game(
@@ -306,28 +319,44 @@ class SqliteStore(Store):
         ]
         return [await self.get_game(i) for i in ids]
 
-    async def active_game_ids(self) -> list[int]:
-        """Ids of every lobby and active game."""
+    async def active_game_ids(self, shards: Shards | None = None) -> list[int]:
+        """Ids of every lobby and active game (of servers on `shards` only, when given)."""
+        mine, args = _owned("games", shards)
         return [
             int(r["id"])
             for r in await _all(
-                self.db, "SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+                self.db,
+                f"SELECT id FROM games WHERE status IN ('lobby', 'active') AND {mine} ORDER BY id",
+                args,
             )
         ]
 
-    async def set_status(self, game_id: int, status: str, post: Post | None = None) -> None:
-        """Change a game's status (ended_at is set when it ends) and queue `post`."""
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        post: Post | None = None,
+        *,
+        expect: Iterable[str] | None = None,
+    ) -> bool:
+        """Change a game's status (ended_at is set when it ends) and queue `post`; with
+        `expect`, only if the status is one of those."""
         now = self._clock()
         ended = now if status in ("over", "abandoned") else None
+        wanted = list(expect) if expect is not None else None
+        condition = f" AND status IN ({', '.join('?' for _ in wanted)})" if wanted else ""
         async with self.transaction() as db:
-            await db.execute(
+            cur = await db.execute(
                 "UPDATE games SET status = ?, updated_at = ?, ended_at = COALESCE(?, ended_at)"
-                " WHERE id = ?",
-                (status, now, ended, game_id),
+                f" WHERE id = ?{condition}",
+                (status, now, ended, game_id, *(wanted or ())),
             )
+            if cur.rowcount != 1:
+                return False
             if post is not None:
                 row = _first(await _all(db, "SELECT seq FROM games WHERE id = ?", (game_id,)))
                 await _queue(db, game_id, int(row["seq"]) if row else 0, post, now)
+        return True
 
     async def set_message(self, game_id: int, kind: str, message_id: int | None) -> None:
         """Remember the lobby or turn message of a game."""
@@ -335,19 +364,28 @@ class SqliteStore(Store):
         async with self.transaction() as db:
             await db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
 
-    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> None:
-        """Store these settings of a game (keys not given stay as they are)."""
-        # Read and written under the write lock that BEGIN IMMEDIATE took, so no other process
-        # changes them in between. (SQLite's json_patch would drop keys set to null.)
+    async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """Store these settings of a game (keys not given stay as they are), merged inside
+        the database by one statement, and return them."""
+        # json_set with each key's JSON value (json_patch would drop a key set to null, and a
+        # null turn clock means "no clock").
+        check_setting_keys(settings)
+        paths = ", ".join("?, json(?)" for _ in settings)
+        args: list[Any] = []
+        for key, value in settings.items():
+            args += [f"$.{key}", _json(value)]
+        settings_sql = f"json_set(settings, {paths})" if settings else "settings"
         async with self.transaction() as db:
-            row = _first(await _all(db, "SELECT settings FROM games WHERE id = ?", (game_id,)))
-            if row is None:
-                return
-            merged = {**json.loads(row["settings"]), **settings}
-            await db.execute(
-                "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
-                (_json(merged), self._clock(), game_id),
+            cur = await db.execute(
+                f"UPDATE games SET settings = {settings_sql}, updated_at = ? WHERE id = ?"
+                " RETURNING settings",
+                (*args, self._clock(), game_id),
             )
+            row = await cur.fetchone()
+            await cur.close()
+        if row is None:
+            raise GameNotFound(f"no game {game_id}")
+        return dict(json.loads(row[0]))
 
     # ------------------------------------------------------------------ players
 
@@ -394,13 +432,15 @@ class SqliteStore(Store):
                 "DELETE FROM players WHERE game_id = ? AND position = ?", (game_id, position)
             )
 
-    async def mark_left(self, game_id: int, position: int, left: bool = True) -> None:
-        """Mark a seated player as gone (or back)."""
+    async def mark_left(self, game_id: int, position: int, left: bool = True) -> bool:
+        """Mark a seated player as gone (or back); False when they already were."""
+        already = "left_at IS NULL" if left else "left_at IS NOT NULL"
         async with self.transaction() as db:
-            await db.execute(
-                "UPDATE players SET left_at = ? WHERE game_id = ? AND position = ?",
+            cur = await db.execute(
+                f"UPDATE players SET left_at = ? WHERE game_id = ? AND position = ? AND {already}",
                 (self._clock() if left else None, game_id, position),
             )
+            return cur.rowcount == 1
 
     async def set_dm_closed(self, game_id: int, user_id: int, closed: bool) -> None:
         """Remember whether a player's DMs are closed."""
@@ -479,7 +519,8 @@ class SqliteStore(Store):
                 (game_id, _json(state)),
             )
             await db.execute(
-                "UPDATE games SET status = 'active', seq = 0, updated_at = ? WHERE id = ?",
+                "UPDATE games SET status = 'active', seq = 0, version = version + 1,"
+                " updated_at = ? WHERE id = ?",
                 (now, game_id),
             )
             if post is not None:
@@ -500,8 +541,10 @@ class SqliteStore(Store):
         state: Mapping[str, Any],
         over: bool,
         post: Post | None = None,
+        expected_version: int | None = None,
     ) -> int:
-        """Store one applied action as seq expected_seq + 1; StaleGame if someone was first.
+        """Store one applied action as seq expected_seq + 1; StaleGame if someone was first
+        (or the version is not `expected_version`).
 
         The new state is snapshotted every SNAPSHOT_EVERY actions and at the end of the game;
         `post` is queued in the outbox in the same transaction. Returns the new sequence
@@ -516,10 +559,21 @@ class SqliteStore(Store):
 
         def work(db: sqlite3.Connection) -> None:
             cur = db.execute(
-                "UPDATE games SET seq = ?, updated_at = ?, status = ?,"
+                "UPDATE games SET seq = ?, updated_at = ?, status = ?, version = version + 1,"
                 " ended_at = CASE WHEN ? THEN ? ELSE ended_at END"
-                " WHERE id = ? AND seq = ? AND status = 'active'",
-                (seq, now, "over" if over else "active", over, now, game_id, expected_seq),
+                " WHERE id = ? AND seq = ? AND status = 'active'"
+                " AND (? IS NULL OR version = ?)",
+                (
+                    seq,
+                    now,
+                    "over" if over else "active",
+                    over,
+                    now,
+                    game_id,
+                    expected_seq,
+                    expected_version,
+                    expected_version,
+                ),
             )
             if cur.rowcount != 1:
                 row = db.execute("SELECT seq FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -543,14 +597,22 @@ class SqliteStore(Store):
         return seq
 
     async def truncate(
-        self, game_id: int, *, expected_seq: int, keep: int, post: Post | None = None
+        self,
+        game_id: int,
+        *,
+        expected_seq: int,
+        keep: int,
+        post: Post | None = None,
+        expected_version: int | None = None,
     ) -> None:
         """Drop the actions after `keep` (undo) and the posts of those not shown yet (other
-        waiting posts move to `keep`), and queue `post`; StaleGame if someone acted meanwhile."""
+        waiting posts move to `keep`), and queue `post`; StaleGame if someone acted meanwhile
+        (or the version is not `expected_version`)."""
         async with self.transaction() as db:
             cur = await db.execute(
-                "UPDATE games SET seq = ?, updated_at = ? WHERE id = ? AND seq = ?",
-                (keep, self._clock(), game_id, expected_seq),
+                "UPDATE games SET seq = ?, updated_at = ?, version = version + 1"
+                " WHERE id = ? AND seq = ? AND (? IS NULL OR version = ?)",
+                (keep, self._clock(), game_id, expected_seq, expected_version, expected_version),
             )
             if cur.rowcount != 1:
                 raise StaleGame(game_id, expected_seq, -1)
@@ -624,12 +686,19 @@ class SqliteStore(Store):
             )
         ]
 
-    async def games_with_posts(self) -> list[int]:
-        """Ids of the games that have posts waiting."""
-        return [
-            int(r["game_id"])
-            for r in await _all(self.db, "SELECT DISTINCT game_id FROM outbox ORDER BY game_id")
-        ]
+    async def games_with_posts(self, shards: Shards | None = None) -> list[int]:
+        """Ids of the games that have posts waiting (of servers on `shards` only, when
+        given)."""
+        if shards is None or shards.everything:
+            sql = "SELECT DISTINCT game_id FROM outbox ORDER BY game_id"
+            args: tuple[int, ...] = ()
+        else:
+            mine, args = _owned("games", shards)
+            sql = (
+                "SELECT DISTINCT outbox.game_id FROM outbox JOIN games ON games.id ="
+                f" outbox.game_id WHERE {mine} ORDER BY outbox.game_id"
+            )
+        return [int(r["game_id"]) for r in await _all(self.db, sql, args)]
 
     async def posted(
         self,
@@ -685,6 +754,15 @@ def _in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection],
     return result
 
 
+def _owned(games: str, shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """A condition on the games table (named `games`) keeping the games of servers on
+    `shards` (always true without shards), and its arguments."""
+    if shards is None or shards.everything:
+        return "1", ()
+    marks = ", ".join("?" for _ in shards.ids)
+    return f"(({games}.guild_id >> 22) % ?) IN ({marks})", (shards.count, *shards.ids)
+
+
 def _busy(exc: BaseException) -> bool:
     text = str(exc)
     return "locked" in text or "busy" in text
@@ -736,11 +814,18 @@ class SqliteSchedule(Schedule):
             )
         }
 
-    async def replace(self, game_id: int, jobs: list[JobRow]) -> None:
-        """Make `jobs` the game's whole plan, in one transaction."""
+    async def replace(
+        self, game_id: int, jobs: list[JobRow], *, version: int | None = None
+    ) -> bool:
+        """Make `jobs` the game's whole plan, in one transaction (under SQLite's write
+        lock); with `version`, only while the game is at that version."""
         rows = [(j.game_id, j.kind, j.seq, j.due_at, j.count, _json(j.seats)) for j in jobs]
 
-        def work(db: sqlite3.Connection) -> None:
+        def work(db: sqlite3.Connection) -> bool:
+            if version is not None:
+                row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is None or int(row[0]) != version:
+                    return False
             db.execute("DELETE FROM jobs WHERE game_id = ?", (game_id,))
             if rows:
                 db.executemany(
@@ -748,8 +833,9 @@ class SqliteSchedule(Schedule):
                     " VALUES (?, ?, ?, ?, ?, ?)",
                     rows,
                 )
+            return True
 
-        await self.store.atomic(work)
+        return await self.store.atomic(work)
 
     async def get(self, game_id: int, kind: str) -> JobRow | None:
         """One job of a game, if planned."""
@@ -792,20 +878,44 @@ class SqliteSchedule(Schedule):
                 )
             return cur.rowcount == 1
 
-    async def due(self, now: float, limit: int = 100) -> list[JobRow]:
-        """Jobs due at `now`, oldest first."""
-        return [
-            _job(r)
-            for r in await _all(
-                self.store.db,
-                "SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at LIMIT ?",
-                (now, limit),
+    async def postpone(self, job: JobRow, due_at: float) -> bool:
+        """Move a job to `due_at` if it is still as read (one conditional statement)."""
+        async with self.store.transaction() as db:
+            cur = await db.execute(
+                "UPDATE jobs SET due_at = ?"
+                " WHERE game_id = ? AND kind = ? AND seq = ? AND due_at = ?",
+                (due_at, job.game_id, job.kind, job.seq, job.due_at),
             )
-        ]
+            return cur.rowcount == 1
 
-    async def next_due(self) -> float | None:
-        """When the next job is due, if any."""
-        row = await _one(self.store.db, "SELECT MIN(due_at) FROM jobs")
+    async def due(self, now: float, limit: int = 100, shards: Shards | None = None) -> list[JobRow]:
+        """Jobs due at `now`, oldest first (of games of servers on `shards` only, when
+        given)."""
+        if shards is None or shards.everything:
+            sql = "SELECT * FROM jobs WHERE due_at <= ? ORDER BY due_at LIMIT ?"
+            args: tuple[Any, ...] = (now, limit)
+        else:
+            mine, owned = _owned("games", shards)
+            sql = (
+                "SELECT jobs.* FROM jobs JOIN games ON games.id = jobs.game_id"
+                f" WHERE jobs.due_at <= ? AND {mine} ORDER BY jobs.due_at LIMIT ?"
+            )
+            args = (now, *owned, limit)
+        return [_job(r) for r in await _all(self.store.db, sql, args)]
+
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """When the next job is due, if any (of games of servers on `shards` only, when
+        given)."""
+        if shards is None or shards.everything:
+            row = await _one(self.store.db, "SELECT MIN(due_at) FROM jobs")
+        else:
+            mine, args = _owned("games", shards)
+            row = await _one(
+                self.store.db,
+                "SELECT MIN(jobs.due_at) FROM jobs JOIN games ON games.id = jobs.game_id"
+                f" WHERE {mine}",
+                args,
+            )
         return float(row[0]) if row and row[0] is not None else None
 
 
@@ -982,6 +1092,7 @@ def _game(r: aiosqlite.Row) -> GameRow:
         created_at=r["created_at"],
         updated_at=r["updated_at"],
         ended_at=r["ended_at"],
+        version=int(r["version"]),
     )
 
 

@@ -32,6 +32,23 @@ def test_settings_from_the_environment() -> None:
     assert config.api_base == "http://127.0.0.1:9" and config.render_processes == 0
 
 
+def test_shard_settings() -> None:
+    assert Config.from_env({"DISCORD_TOKEN": "x"}).shards is None  # one unsharded connection
+    every = Config.from_env({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4"})
+    assert every.shard_count == 4 and every.shard_ids is None
+    assert every.shards is not None and every.shards.ids == (0, 1, 2, 3)  # SQLite is fine
+    some = Config.from_env(
+        {
+            "DISCORD_TOKEN": "x",
+            "SHARD_COUNT": "8",
+            "SHARD_IDS": " 6-7, 2 ",
+            "DATABASE_URL": "postgresql://bot@db/games",
+        }
+    )
+    assert some.shard_ids == (2, 6, 7) and some.shards is not None
+    assert some.shards.owns((6 << 22) | 17) and not some.shards.owns(1 << 22)
+
+
 @pytest.mark.parametrize(
     ("env", "words"),
     [
@@ -39,6 +56,16 @@ def test_settings_from_the_environment() -> None:
         ({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID must be"),
         ({"DISCORD_TOKEN": "x", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be"),
         ({"DISCORD_TOKEN": "x", "RENDER_PROCESSES": "-1"}, "RENDER_PROCESSES must be"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "0"}, "SHARD_COUNT must be a positive"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "two"}, "SHARD_COUNT must be a positive"),
+        ({"DISCORD_TOKEN": "x", "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "1;2"}, "SHARD_IDS must list"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "3-4"}, "from 0 to 3"),
+        ({"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "1,1"}, "different shards"),
+        (
+            {"DISCORD_TOKEN": "x", "SHARD_COUNT": "4", "SHARD_IDS": "0,1"},
+            "must share one database: set DATABASE_URL=postgresql://",
+        ),
     ],
 )
 def test_bad_settings_say_what_to_set(env: dict[str, str], words: str) -> None:

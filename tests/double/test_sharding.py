@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import aiohttp
+import discord
 import pytest
 
 from discord_double import (
@@ -17,7 +18,7 @@ from discord_double import (
     DoubleUser,
     GatewaySession,
 )
-from tests.double.helpers import TOKEN, ShardedToolBot, ToolBot, connected
+from tests.double.helpers import TOKEN, NumberButton, ShardedToolBot, ToolBot, connected
 
 
 @dataclass
@@ -130,3 +131,37 @@ async def test_identify_with_an_invalid_shard_is_refused(shards: Shards) -> None
         closing = await ws.receive()
         assert closing.type is aiohttp.WSMsgType.CLOSE and closing.data == 4010
     assert d.sessions == []
+
+
+async def test_a_click_can_be_sent_over_a_shard_that_does_not_own_the_guild(
+    shards: Shards,
+) -> None:
+    """As Discord does with a DM's interaction (shard 0, whatever server it is about)."""
+    d = shards.double
+    c1 = shards.channels[1]
+    first, second = ToolBot(shard_id=0, shard_count=2), ToolBot(shard_id=1, shard_count=2)
+    async with (
+        connected(d, first, shards=[0], shard_count=2),
+        connected(d, second, shards=[1], shard_count=2),
+    ):
+        view = discord.ui.View()
+        view.add_item(NumberButton(7))
+        sent = await second.get_partial_messageable(c1.id).send("pick", view=view)
+        message = d.message(sent.id)
+        s0, s1 = session_of(d, 0), session_of(d, 1)
+        owner = await (await d.click(shards.alice, message, "n:7")).wait_done()
+        assert owner.content == "number 7" and s1.events["INTERACTION_CREATE"] == 1
+        other = await (await d.click(shards.alice, message, "n:7", via_shard=0)).wait_done()
+        assert other.content == "number 7"
+        assert (s0.events["INTERACTION_CREATE"], s1.events["INTERACTION_CREATE"]) == (1, 1)
+        assert first.errors == [] and second.errors == []
+
+
+async def test_gateway_bot_tells_how_many_shards_may_identify_at_once() -> None:
+    async with (
+        DiscordDouble(shards=4, max_concurrency=16) as d,
+        aiohttp.ClientSession() as http,
+        http.get(f"{d.api_base}/api/v10/gateway/bot", headers={"Authorization": "Bot x"}) as r,
+    ):
+        body = await r.json()
+    assert body["shards"] == 4 and body["session_start_limit"]["max_concurrency"] == 16

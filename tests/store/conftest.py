@@ -1,55 +1,20 @@
 """Fixtures of the store tests: every store test runs on SQLite and on PostgreSQL.
 
-The PostgreSQL server is started once per session (tests/store/pg.py) and each test gets a
-fresh database on it. The PostgreSQL runs are skipped, with the reason, only when this machine
-has no PostgreSQL server binary; CI (.ci/run) installs one and fails if they were skipped.
+The PostgreSQL server (tests/conftest.py: `postgres_server`, started once per session by
+tests/store/pg.py) gives each test a fresh database. The PostgreSQL runs are skipped, with the
+reason, only when this machine has no PostgreSQL server binary; CI (.ci/run) installs one and
+fails if they were skipped.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
 from bot.store import Store
-from tests.store.pg import PostgresServer, find_bindir
-
-NO_SERVER = (
-    "no PostgreSQL server binary (initdb) on PATH or in /usr/lib/postgresql/*/bin:"
-    " install the postgresql package to run the PostgreSQL store tests"
-)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test that needs the server `postgres`, and say so in the JUnit report
-    (.ci/run reads it to make sure these tests ran)."""
-    for item in items:
-        if "postgres_server" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.postgres)
-        if item.get_closest_marker("postgres") is not None:
-            item.user_properties.append(("backend", "postgres"))
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    """A PostgreSQL server for the whole session (skips when there is none here)."""
-    bindir = find_bindir()
-    if bindir is None:
-        pytest.skip(NO_SERVER)
-    server = PostgresServer(bindir)
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
-async def postgres_url(postgres_server: PostgresServer) -> AsyncIterator[str]:
-    """A fresh, empty PostgreSQL database for one test."""
-    async with postgres_server.database() as url:
-        yield url
+from tests.store.pg import PostgresServer
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

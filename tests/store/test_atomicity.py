@@ -215,3 +215,102 @@ async def test_many_claimers_of_due_jobs_act_once_each(open_stores: Opener, clai
 
     swept = await asyncio.gather(*(sweep(s) for s in stores))
     assert sorted(g for taken in swept for g in taken) == sorted(games)
+
+
+def append_args(action: str) -> dict[str, object]:
+    return dict(seat=0, actor_id=5, origin="player", action=action, events=[], over=False)
+
+
+async def test_an_action_computed_before_an_undo_and_a_new_move_is_refused(
+    open_stores: Opener,
+) -> None:
+    """The seq comes back after an undo and a new action; the version does not. A process
+    that read the game before (and computed its action on that state) loses."""
+    a, b = await two(open_stores)
+    game_id = await new_game(a)
+    await a.append(game_id, expected_seq=0, state={}, **append_args("x"))  # type: ignore[arg-type]
+    read = await a.get_game(game_id)  # process a reads seq 1 ...
+    await b.truncate(game_id, expected_seq=1, keep=0, expected_version=read.version)
+    await b.append(game_id, expected_seq=0, state={}, **append_args("y"))  # type: ignore[arg-type]
+    assert (await b.get_game(game_id)).seq == read.seq  # ... seq is 1 again ...
+    with pytest.raises(StaleGame):  # ... but its action was made for the old line of play
+        await a.append(
+            game_id,
+            expected_seq=read.seq,
+            expected_version=read.version,
+            state={},
+            **append_args("z"),  # type: ignore[arg-type]
+        )
+    with pytest.raises(StaleGame):
+        await a.truncate(game_id, expected_seq=read.seq, keep=0, expected_version=read.version)
+    assert [r.action for r in await a.actions(game_id)] == ["y"]
+    after = await a.get_game(game_id)
+    assert after.version == read.version + 2
+
+
+async def test_a_game_ended_by_two_processes_at_once_ends_once(open_stores: Opener) -> None:
+    a, b = await two(open_stores)
+    for round_ in range(ROUNDS):
+        game_id = await new_game(a, channel=300 + round_)
+        ended = await asyncio.gather(
+            *(
+                store.set_status(game_id, "abandoned", Post("end"), expect=("active",))
+                for store in (a, b, a, b)
+            )
+        )
+        assert sorted(ended) == [False, False, False, True]
+        assert [p.kind for p in await b.posts(game_id)] == ["end"]
+        assert not await a.set_status(game_id, "over", expect=("active",))
+        assert (await a.get_game(game_id)).status == "abandoned"
+
+
+async def test_a_plan_for_an_older_version_does_not_replace_a_newer_one(
+    open_stores: Opener,
+) -> None:
+    a, b = await two(open_stores)
+    game_id = await new_game(a)
+    old = (await a.get_game(game_id)).version
+    await b.append(game_id, expected_seq=0, state={}, **append_args("x"))  # type: ignore[arg-type]
+    new = old + 1
+    assert await Schedule(b).replace(
+        game_id, [JobRow(game_id, "remind", 1, 50.0, 0, [0])], version=new
+    )
+    late = [JobRow(game_id, "remind", 0, 10.0, 0, [0])]
+    assert not await Schedule(a).replace(game_id, late, version=old)
+    assert [(j.seq, j.due_at) for j in (await Schedule(a).all(game_id)).values()] == [(1, 50.0)]
+    assert await Schedule(a).replace(game_id, [], version=None)  # no version: always
+
+
+async def test_a_postponed_job_moves_only_if_nobody_changed_it(open_stores: Opener) -> None:
+    a, b = await two(open_stores)
+    game_id = await new_game(a)
+    await Schedule(a).put(game_id, "remind", seq=0, due_at=10.0, seats=[0])
+    job = await Schedule(a).get(game_id, "remind")
+    assert job is not None
+    await Schedule(b).put(game_id, "remind", seq=1, due_at=99.0, seats=[0])  # a newer plan
+    assert not await Schedule(a).postpone(job, 40.0)
+    assert (await Schedule(a).get(game_id, "remind")) == JobRow(game_id, "remind", 1, 99.0, 0, [0])
+    newer = await Schedule(a).get(game_id, "remind")
+    assert newer is not None and await Schedule(b).postpone(newer, 120.0)
+    assert (await Schedule(a).get(game_id, "remind")) == JobRow(game_id, "remind", 1, 120.0, 0, [0])
+
+
+async def test_a_player_leaving_through_two_processes_leaves_once(open_stores: Opener) -> None:
+    a, b = await two(open_stores)
+    game_id = await new_game(a, people=2)
+    left = await asyncio.gather(a.mark_left(game_id, 1), b.mark_left(game_id, 1))
+    assert sorted(left) == [False, True]
+    assert await a.mark_left(game_id, 1, left=False)
+    assert not await b.mark_left(game_id, 1, left=False)
+
+
+async def test_settings_are_merged_in_the_database_and_returned(open_stores: Opener) -> None:
+    a, b = await two(open_stores)
+    game_id = await new_game(a)
+    await b.update_settings(game_id, {"lang": "fr", "clock_hours": 3.0})
+    merged = await a.update_settings(game_id, {"clock_hours": None, "more": [1]})
+    assert merged == {"lang": "fr", "clock_hours": None, "more": [1]}
+    assert (await b.get_game(game_id)).settings == merged
+    assert await a.update_settings(game_id, {}) == merged
+    with pytest.raises(ValueError):
+        await a.update_settings(game_id, {'odd"key': 1})

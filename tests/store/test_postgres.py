@@ -186,3 +186,40 @@ async def test_the_bot_stops_with_one_line_on_a_read_only_postgresql(
         await conn.close()
     last = await _start_bot(postgres_url, tmp_path)
     assert last.startswith("rattus-bot: the database postgresql://") and "cannot be written" in last
+
+
+async def test_a_change_announced_by_one_process_is_heard_by_the_others(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process that owns a game hears when another one changed it (a click that reached
+    the other process), and, after losing its listening connection, that it may have missed
+    some: then it looks at everything again."""
+    monkeypatch.setattr(pg, "LISTEN_CHECK", 0.2)
+    owner, other = Store(postgres_url), Store(postgres_url)
+    await owner.open()
+    await other.open()
+    heard: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+    gaps: asyncio.Queue[None] = asyncio.Queue()
+    try:
+        await owner.listen(
+            lambda game, guild: heard.put_nowait((game, guild)), lambda: gaps.put_nowait(None)
+        )
+        await other.announce(12, 2**62 + 5)
+        assert await heard.get() == (12, 2**62 + 5)
+
+        # The server ends the listening session: the store listens again and says so.
+        conn = await asyncpg.connect(postgres_url)
+        try:
+            await conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE application_name = 'rattus-bot-listener'"
+            )
+        finally:
+            await conn.close()
+        await gaps.get()
+        await other.announce(13, 7)
+        assert await heard.get() == (13, 7)
+    finally:
+        await owner.close()
+        await other.close()
+    assert heard.empty()

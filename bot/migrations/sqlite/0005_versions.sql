@@ -1,0 +1,10 @@
+-- Several bot processes on one database: a game's version counts every change of its log
+-- (start, action, undo). An undo followed by a new action brings seq back to a number it had
+-- before; the version never comes back, so a process holding a state or a plan made for the
+-- old line of play (its cache, an action computed on it) sees that it is stale.
+BEGIN;
+
+ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+
+PRAGMA user_version = 5;
+COMMIT;
