@@ -26,7 +26,7 @@ from bot.i18n import LANGUAGES, t
 from bot.publisher import game_lang, names_of
 from bot.service import BotError, GameService, Outcome, StaleAction, UserRef
 from bot.store import GameRow, RequestRow
-from bot.ui import lobby_view, picker_view, request_view
+from bot.ui import abandon_view, lobby_view, picker_view, request_view
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -684,15 +684,62 @@ class Handlers:
 
     @tracked
     async def abandon(self, interaction: Interaction) -> None:
-        """/game abandon: end the game (creator or Manage Server)."""
+        """/game abandon: ask the creator (or a member with Manage Server) to confirm, privately;
+        nothing changes until they do."""
         require_guild(interaction)
-        await defer_public(interaction)
-        game = await self.service.abandon(channel_id(interaction), user_ref(interaction))
-        await public_answer(
-            interaction,
-            t("game.abandoned", game_lang(game), id=game.id, player=interaction.user.mention),
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.service.game_in(channel_id(interaction))
+        self.service.check_abandon(game, user_ref(interaction))
+        lang = user_lang(interaction)
+        adapter = adapter_for(game.game)
+        key = "abandon.ask_lobby" if game.status == "lobby" else "abandon.ask"
+        await interaction.followup.send(
+            t(key, lang, game=adapter.title(lang), id=game.id),
+            view=abandon_view(game.id, interaction.user.id, lang),
+            ephemeral=True,
         )
-        await self.refresh_lobby(game)
+
+    @tracked
+    async def abandon_choice(
+        self, interaction: Interaction, game_id: int, user_id: int, confirm: bool
+    ) -> None:
+        """Confirm or Cancel of /game abandon: only its asker's click counts, and only while
+        the game it named is still open in this channel."""
+        try:
+            await interaction.response.defer()
+            check_ids(game_id, user_id)
+            require_guild(interaction)
+            if interaction.user.id != user_id:
+                raise BotError("not_your_button")
+            lang = user_lang(interaction)
+            if not confirm:
+                await interaction.edit_original_response(
+                    content=t("abandon.cancelled", lang), view=None
+                )
+                return
+            await self.game_here(interaction, game_id)
+            game = await self.service.abandon(
+                channel_id(interaction), user_ref(interaction), game_id=game_id
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(
+                    content=t("abandon.done", lang, id=game.id), view=None
+                )
+            try:
+                await self.bot.get_partial_messageable(game.channel_id).send(
+                    t(
+                        "game.abandoned",
+                        game_lang(game),
+                        id=game.id,
+                        player=interaction.user.mention,
+                    ),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException:
+                log.warning("game %s: could not announce that it was abandoned", game.id)
+            await self.refresh_lobby(game)
+        except Exception as exc:
+            await reply_error(interaction, exc)
 
     @tracked
     async def status(self, interaction: Interaction) -> None:

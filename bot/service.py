@@ -431,13 +431,27 @@ class GameService:
             self.forget(game.id)
         self.publisher.notify(game_id)
 
-    async def abandon(self, channel_id: int, user: UserRef) -> GameRow:
-        """End a game without a result (its creator, or a member with Manage Server)."""
-        game = await self.game_in(channel_id)
+    @staticmethod
+    def check_abandon(game: GameRow, user: UserRef) -> None:
+        """Refuse (abandon_not_allowed) anyone but the creator or a member with Manage Server."""
+        if user.id != game.creator_id and not user.manage_server:
+            raise BotError("abandon_not_allowed")
+
+    async def abandon(
+        self, channel_id: int, user: UserRef, *, game_id: int | None = None
+    ) -> GameRow:
+        """End a game without a result (its creator, or a member with Manage Server).
+        `game_id`: only that game (a confirmation asked earlier): abandon_stale when the
+        channel's open game is another one, or none."""
+        found = await self.store.open_game_in(channel_id)
+        if game_id is not None and (found is None or found.id != game_id):
+            raise BotError("abandon_stale")
+        game = found or await self.game_in(channel_id)
         async with self.lock(game.id):
             game = await self.store.get_game(game.id)
-            if user.id != game.creator_id and not user.manage_server:
-                raise BotError("abandon_not_allowed")
+            if game.status not in ("lobby", "active"):
+                raise BotError("abandon_stale" if game_id is not None else "no_game")
+            self.check_abandon(game, user)
             # A lobby has no board or turn message to clear: nothing for the publisher.
             end = Post("end") if game.status != "lobby" else None
             await self.store.set_status(game.id, "abandoned", end)

@@ -177,3 +177,13 @@ error-bad_zone = I do not know the time zone { $zone }: try a name like Europe/P
 error-bad_hours = Quiet hours go from one hour (0-23) to a different one.
 error-setting_idle_days = A game may sit idle for { $low } to { $high } days.
 error-setting_away_policy = While a player is away, the AI plays (ai) or their clock pauses (pause).
+
+## Lobby, abandon, help and status (issue 17)
+abandon-ask = End game #{ $id } ({ $game }) now? It ends without a result and nobody can play it afterwards.
+abandon-ask_lobby = Close the lobby of game #{ $id } ({ $game })? Its players will have to join a new one.
+abandon-yes = End the game
+abandon-no = Keep the game
+abandon-cancelled = Nothing changed: the game goes on.
+abandon-done = Done: game #{ $id } is over.
+error-abandon_stale = This question is out of date: that game is no longer open in this channel.
+error-not_your_button = This button belongs to the person who asked: use the command yourself.

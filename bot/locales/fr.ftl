@@ -280,3 +280,14 @@ cmd-On-or-off = Oui ou non
 cmd-on = oui
 cmd-catchup = rattrapage
 cmd-What-happened-since-your-last-turn = Ce qui s'est passé depuis votre dernier tour
+
+## Lobby, abandon, help and status (issue 17)
+abandon-ask = Terminer maintenant la partie n°{ $id } ({ $game }) ? Elle s'arrête sans résultat et personne ne pourra plus y jouer.
+abandon-ask_lobby = Fermer le salon d'attente de la partie n°{ $id } ({ $game }) ? Ses joueurs devront en rejoindre un nouveau.
+abandon-yes = Terminer la partie
+abandon-no = Garder la partie
+abandon-cancelled = Rien n'a changé : la partie continue.
+abandon-done = C'est fait : la partie n°{ $id } est terminée.
+error-abandon_stale = Cette question n'est plus d'actualité : cette partie n'est plus ouverte dans ce salon.
+error-not_your_button = Ce bouton appartient à la personne qui a demandé : utilisez la commande vous-même.
+
