@@ -583,13 +583,20 @@ class Handlers:
         return file, summary
 
     @tracked
-    async def board(self, interaction: Interaction) -> None:
-        """/game board: post the current board in the channel."""
+    async def board(self, interaction: Interaction, *, public: bool = False) -> None:
+        """/game board: the current board for the asker alone (in their language), or posted
+        in the channel (in the game's language) when asked."""
         require_guild(interaction)
+        if not public:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.service.started_game_in(channel_id(interaction))
+            file, text = await self.board_file(game, user_lang(interaction))
+            await send_ephemeral(interaction, _fit(text), file=file)
+            return
         await defer_public(interaction)
         game = await self.service.started_game_in(channel_id(interaction))
         file, text = await self.board_file(game, game_lang(game))
-        await public_answer(interaction, text, file=file)
+        await public_answer(interaction, _fit(text), file=file)
 
     async def stale_board(self, interaction: Interaction, game_id: int) -> None:
         """The answer to a stale click: the current board, for the clicker only."""

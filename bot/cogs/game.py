@@ -96,10 +96,12 @@ class GameCog(
         """Start."""
         await self.bot.handlers.lobby_command(interaction, "start")
 
-    @app_commands.command(name=_("board"), description=_("Post the current board"))
-    async def board(self, interaction: Interaction) -> None:
-        """Re-post the board."""
-        await self.bot.handlers.board(interaction)
+    @app_commands.command(name=_("board"), description=_("See the current board"))
+    @app_commands.describe(public=_("Post it in the channel for everybody (default: only you)"))
+    @app_commands.rename(public=_("public"))
+    async def board(self, interaction: Interaction, public: bool = False) -> None:
+        """The board: privately, or posted in the channel."""
+        await self.bot.handlers.board(interaction, public=public)
 
     @app_commands.command(name=_("hand"), description=_("See your private information"))
     async def hand(self, interaction: Interaction) -> None:

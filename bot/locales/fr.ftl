@@ -20,7 +20,6 @@ cmd-Let-the-AI-play-for-a-player = Faire jouer l'IA à la place d'un joueur
 cmd-Open-a-game-lobby-in-this-channel = Ouvrir un salon d'attente dans ce salon
 cmd-Page-number-the-newest-by-default = Numéro de page (la plus récente par défaut)
 cmd-Play-a-board-game-here = Jouer à un jeu de plateau ici
-cmd-Post-the-current-board = Afficher le plateau actuel
 cmd-Read-the-game-s-history = Lire l'historique de la partie
 cmd-Remind-whoever-must-act-after-this-many-hours = Relancer qui doit jouer après ce nombre d'heures
 cmd-See-or-change-this-game-s-settings = Voir ou changer les réglages de la partie
@@ -290,4 +289,6 @@ abandon-cancelled = Rien n'a changé : la partie continue.
 abandon-done = C'est fait : la partie n°{ $id } est terminée.
 error-abandon_stale = Cette question n'est plus d'actualité : cette partie n'est plus ouverte dans ce salon.
 error-not_your_button = Ce bouton appartient à la personne qui a demandé : utilisez la commande vous-même.
-
+cmd-See-the-current-board = Voir le plateau actuel
+cmd-Post-it-in-the-channel-for-everybody-default-only-you = Le publier dans le salon pour tout le monde (par défaut : pour vous seul)
+cmd-public = public

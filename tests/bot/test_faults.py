@@ -105,7 +105,7 @@ async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other
             button = next(c for c in buttons(message) if c["custom_id"].startswith("rt:"))
             click = await d.click(user, message, button["custom_id"])
             await click.wait_acked()  # answered within Discord's 3 s, lock or not
-            board = await d.slash(w.carol, other, "game board")
+            board = await d.slash(w.carol, other, "game board", public=True)
             await board.wait_done()  # another game is read while the write waits
             assert board.files and not board.ephemeral
             assert (await bot.service.store.get_game(game.id)).seq == seq
