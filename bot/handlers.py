@@ -217,9 +217,12 @@ class Handlers:
             game = await self.service.join(channel, user)
             await self.check_dms(game, interaction.user)
         elif op == "leave":
+            was = await self.service.store.open_game_in(channel)
             game = await self.service.leave(channel, user)
             if game.status == "active":
                 await self.service.notice(game.id, "game.left", player=user.name)
+            elif was is not None and was.status == "lobby" and was.creator_id == user.id:
+                await self._announce_new_creator(game, interaction.user.mention)
         elif op == "ai":
             game = await self.service.add_ai(channel, user)
         else:
@@ -230,6 +233,89 @@ class Handlers:
         await self.refresh_lobby(game)
         return game
 
+    async def _announce_new_creator(self, game: GameRow, left: str) -> None:
+        """The creator left a lobby: say who runs it now (or that it closed), in public."""
+        lang = game_lang(game)
+        if game.status == "lobby":
+            text = t("lobby.handed", lang, player=left, creator=f"<@{game.creator_id}>")
+            mentions = discord.AllowedMentions(users=[discord.Object(game.creator_id)])
+        else:
+            text = t("lobby.closed_empty", lang, player=left, id=game.id)
+            mentions = discord.AllowedMentions.none()
+        try:
+            await self.bot.get_partial_messageable(game.channel_id).send(
+                text, allowed_mentions=mentions
+            )
+        except discord.HTTPException:
+            log.warning("game %s: could not say who runs the lobby now", game.id)
+
+    @staticmethod
+    def _done_key(op: str, game: GameRow) -> str:
+        """The key of the private answer to a lobby operation."""
+        if op == "leave" and game.status == "abandoned":
+            return "lobby.done.leave_closed"
+        return f"lobby.done.{op}"
+
+    @tracked
+    async def remove(
+        self, interaction: Interaction, member: discord.abc.User | None, ai: str | None
+    ) -> None:
+        """/game remove: before the start, the creator (or Manage Server) takes a person or an
+        AI seat out of the lobby; the channel is told, so the removed person knows."""
+        require_guild(interaction)
+        await defer_public(interaction)
+        if (member is None) == (ai is None):
+            raise BotError("remove_which")
+        position = None
+        if ai is not None:
+            game = await self.service.game_in(channel_id(interaction))
+            wanted = ai.strip().casefold()
+            position = next(
+                (
+                    p.position
+                    for p in game.players
+                    if p.is_ai and wanted in (str(p.position), p.name.casefold())
+                ),
+                None,
+            )
+            if position is None:
+                raise BotError("remove_unknown")
+        game, removed = await self.service.remove_from_lobby(
+            channel_id(interaction),
+            user_ref(interaction),
+            user_id=member.id if member is not None else None,
+            position=position,
+        )
+        name = f"<@{removed.user_id}>" if removed.user_id is not None else removed.name
+        mentions = (
+            discord.AllowedMentions(users=[discord.Object(removed.user_id)])
+            if removed.user_id is not None
+            else discord.AllowedMentions.none()
+        )
+        await public_answer(
+            interaction,
+            t("lobby.removed", game_lang(game), player=name, by=interaction.user.mention),
+            allowed_mentions=mentions,
+        )
+        await self.refresh_lobby(game)
+
+    async def lobby_ai_choices(self, interaction: Interaction, typed: str) -> list[tuple[str, str]]:
+        """(name, position) of the AI seats of this channel's lobby, for autocomplete."""
+        try:
+            game = await asyncio.wait_for(
+                self.service.game_in(channel_id(interaction)), AUTOCOMPLETE_BUDGET
+            )
+        except (BotError, TimeoutError):
+            return []
+        if game.status != "lobby":
+            return []
+        typed = typed.casefold()
+        return [
+            (p.name, str(p.position))
+            for p in game.players
+            if p.is_ai and typed in p.name.casefold()
+        ][:25]
+
     @tracked
     async def lobby_button(self, interaction: Interaction, game_id: int, op: str) -> None:
         """A lobby button: the same as the command, answered ephemerally on error."""
@@ -239,9 +325,9 @@ class Handlers:
             game = await self.service.game_in(channel_id(interaction))
             if game.id != game_id:
                 raise BotError("lobby_closed")
-            await self.lobby_op(interaction, op)
+            game = await self.lobby_op(interaction, op)
             lang = user_lang(interaction)
-            await interaction.followup.send(t(f"lobby.done.{op}", lang), ephemeral=True)
+            await interaction.followup.send(t(self._done_key(op, game), lang), ephemeral=True)
         except Exception as exc:
             await reply_error(interaction, exc)
 
@@ -249,9 +335,9 @@ class Handlers:
     async def lobby_command(self, interaction: Interaction, op: str) -> None:
         """/game join|leave|add-ai|start."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.lobby_op(interaction, op)
+        game = await self.lobby_op(interaction, op)
         await interaction.followup.send(
-            t(f"lobby.done.{op}", user_lang(interaction)), ephemeral=True
+            t(self._done_key(op, game), user_lang(interaction)), ephemeral=True
         )
 
     async def check_dms(self, game: GameRow, user: discord.User | discord.Member) -> None:

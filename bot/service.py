@@ -23,7 +23,16 @@ from bot import presence
 from bot.adapter import adapter_for, adapters
 from bot.ai import choose_action
 from bot.settings import GameSettings, SettingError
-from bot.store import ChannelBusy, GameRow, Post, RequestRow, Requests, StaleGame, Store
+from bot.store import (
+    ChannelBusy,
+    GameRow,
+    PlayerRow,
+    Post,
+    RequestRow,
+    Requests,
+    StaleGame,
+    Store,
+)
 from engine.core.contract import Decision, Game
 from engine.core.errors import RulesError
 from engine.core.events import Event
@@ -328,9 +337,35 @@ class GameService:
                 raise BotError("not_in_lobby")
             if len(game.players) >= self.max_players(game):
                 raise BotError("lobby_full", count=self.max_players(game))
-            number = 1 + sum(1 for p in game.players if p.is_ai)
+            taken = {p.name for p in game.players if p.is_ai}
+            number = next(n for n in range(1, len(game.players) + 2) if f"AI {n}" not in taken)
             await self.store.add_player(game.id, user_id=None, name=f"AI {number}", is_ai=True)
             return await self.store.get_game(game.id)
+
+    async def remove_from_lobby(
+        self,
+        channel_id: int,
+        user: UserRef,
+        *,
+        user_id: int | None = None,
+        position: int | None = None,
+    ) -> tuple[GameRow, PlayerRow]:
+        """Before the start, the creator (or a member with Manage Server) removes a person
+        (`user_id`) or an AI seat (`position`) from the lobby. Returns the lobby after, and
+        who was removed."""
+        async with self._lobby(channel_id) as game:
+            if user.id != game.creator_id and not user.manage_server:
+                raise BotError("remove_not_allowed")
+            if user_id is not None:
+                target = game.player_of(user_id)
+            else:
+                target = next((p for p in game.players if p.is_ai and p.position == position), None)
+            if target is None:
+                raise BotError("remove_unknown")
+            if target.user_id is not None and target.user_id == game.creator_id:
+                raise BotError("remove_creator")
+            await self.store.remove_player(game.id, target.position)
+            return await self.store.get_game(game.id), target
 
     async def leave(self, channel_id: int, user: UserRef) -> GameRow:
         """Leave a lobby, or leave a started game (the seat stays, marked as left)."""
@@ -341,9 +376,19 @@ class GameService:
             if player is None:
                 raise BotError("not_in_game")
             if game.status == "lobby":
-                if player.user_id == game.creator_id:
-                    raise BotError("creator_cannot_leave")
                 await self.store.remove_player(game.id, player.position)
+                if player.user_id == game.creator_id:
+                    # The lobby passes to the next person who joined; with nobody left to
+                    # start it, it closes.
+                    heirs = [
+                        p.user_id
+                        for p in game.players
+                        if p.user_id is not None and p.position != player.position
+                    ]
+                    if heirs:
+                        await self.store.set_creator(game.id, heirs[0])
+                    else:
+                        await self.store.set_status(game.id, "abandoned")
             else:
                 if player.left_at is not None:
                     raise BotError("already_left")

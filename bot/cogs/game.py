@@ -38,6 +38,12 @@ async def variant_choices(interaction: Interaction, current: str) -> list[app_co
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
 
+async def lobby_ais(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The AI seats of this channel's lobby."""
+    pairs = await interaction.client.handlers.lobby_ai_choices(interaction, current)
+    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+
 class GameCog(
     commands.GroupCog, group_name=_("game"), group_description=_("Play a board game here")
 ):
@@ -90,6 +96,21 @@ class GameCog(
     async def add_ai(self, interaction: Interaction) -> None:
         """Add an AI seat."""
         await self.bot.handlers.lobby_command(interaction, "ai")
+
+    @app_commands.command(
+        name=_("remove"), description=_("Remove a player or an AI from the lobby (its creator)")
+    )
+    @app_commands.describe(player=_("The player to remove"), ai=_("The AI seat to remove"))
+    @app_commands.rename(player=_("player"), ai=_("ai"))
+    @app_commands.autocomplete(ai=lobby_ais)
+    async def remove(
+        self,
+        interaction: Interaction,
+        player: discord.User | None = None,
+        ai: str | None = None,
+    ) -> None:
+        """Remove someone from the lobby."""
+        await self.bot.handlers.remove(interaction, player, ai)
 
     @app_commands.command(name=_("start"), description=_("Start the game (its creator)"))
     async def start(self, interaction: Interaction) -> None:
