@@ -834,9 +834,54 @@ class Handlers:
         except Exception as exc:
             await reply_error(interaction, exc)
 
+    @staticmethod
+    def jump_link(game: GameRow) -> str:
+        """A link to the game's latest message (its turn message, else its lobby message),
+        or to its channel."""
+        base = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
+        message = game.turn_message_id if game.status == "active" else None
+        message = message or game.lobby_message_id
+        return f"{base}/{message}" if message else base
+
+    async def waiting(self, game: GameRow) -> tuple[list[int], float]:
+        """The seats an active game waits for, and since when (its last action or start)."""
+        state = await self.service.state_of(game)
+        movers = sorted(self.service.engine(game).to_move(state))
+        since = game.updated_at
+        if game.seq > 0:
+            last = await self.service.store.actions(game.id, after=game.seq - 1)
+            if last:
+                since = last[-1].at
+        return movers, since
+
+    async def status_line(self, game: GameRow, lang: str) -> str:
+        """One line of /game status or /game mine: where, who, since when, and a link."""
+        adapter = adapter_for(game.game)
+        players = ", ".join(p.name for p in (game.seated() or game.players))
+        common = {
+            "id": game.id,
+            "game": adapter.title(lang),
+            "channel": f"<#{game.channel_id}>",
+            "players": players,
+            "link": self.jump_link(game),
+        }
+        if game.status == "lobby":
+            return t("status.lobby_link", lang, **common)
+        movers, since = await self.waiting(game)
+        names = names_of(game)
+        view = await self.service.view_for(game, None)
+        return t(
+            "status.waiting",
+            lang,
+            **common,
+            turn=view.get("turn", 0),
+            movers=", ".join(who(names, s) for s in movers) or "-",
+            since=f"<t:{int(since)}:R>",
+        )
+
     @tracked
     async def status(self, interaction: Interaction) -> None:
-        """/game status: the server's open games."""
+        """/game status: the server's open games, whom each waits for since when, with links."""
         guild = require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = user_lang(interaction)
@@ -846,35 +891,34 @@ class Handlers:
             return
         lines = [t("status.title", lang, count=len(games))]
         for game in games:
-            players = ", ".join(p.name for p in (game.seated() or game.players))
-            if game.status == "lobby":
-                lines.append(
-                    t(
-                        "status.lobby",
-                        lang,
-                        id=game.id,
-                        channel=f"<#{game.channel_id}>",
-                        players=players,
-                    )
-                )
+            lines.append(await self.status_line(game, lang))
+        await interaction.followup.send(
+            _fit("\n".join(lines)),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @tracked
+    async def mine(self, interaction: Interaction) -> None:
+        """/game mine: the games of this server waiting for the asker, with links."""
+        guild = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = user_lang(interaction)
+        lines = []
+        for game in await self.service.store.games_in_guild(guild, ("active",)):
+            player = game.player_of(interaction.user.id)
+            if player is None or player.seat is None or player.left_at is not None:
                 continue
-            state = await self.service.state_of(game)
-            engine = self.service.engine(game)
-            names = names_of(game)
-            movers = ", ".join(who(names, s) for s in sorted(engine.to_move(state)))
-            view = engine.view(state, None)
-            lines.append(
-                t(
-                    "status.active",
-                    lang,
-                    id=game.id,
-                    channel=f"<#{game.channel_id}>",
-                    players=players,
-                    turn=view.get("turn", 0),
-                    movers=movers,
-                )
-            )
-        await interaction.followup.send(_fit("\n".join(lines)), ephemeral=True)
+            movers, _ = await self.waiting(game)
+            if player.seat in movers:
+                lines.append(await self.status_line(game, lang))
+        if not lines:
+            await interaction.followup.send(t("mine.none", lang), ephemeral=True)
+            return
+        text = "\n".join([t("mine.title", lang, count=len(lines)), *lines])
+        await interaction.followup.send(
+            _fit(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
 
     # ------------------------------------------------------------------ long games
 

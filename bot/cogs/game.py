@@ -153,6 +153,11 @@ class GameCog(
         """List games."""
         await self.bot.handlers.status(interaction)
 
+    @app_commands.command(name=_("mine"), description=_("The games of this server waiting for you"))
+    async def mine(self, interaction: Interaction) -> None:
+        """Games waiting for me."""
+        await self.bot.handlers.mine(interaction)
+
     @app_commands.command(name=_("settings"), description=_("See or change this game's settings"))
     @app_commands.describe(
         language=_("Language of the game's channel messages"),

@@ -195,3 +195,10 @@ error-remove_which = Name either a player or an AI seat to remove (one of the tw
 error-remove_not_allowed = Only the lobby's creator or a member with Manage Server can remove someone from it.
 error-remove_unknown = That player or AI seat is not in this lobby.
 error-remove_creator = The creator cannot remove themselves: use `/game leave` (the lobby passes to the next player).
+status-waiting = • #{ $id } { $game } in { $channel }: turn { $turn }, waiting for { $movers } since { $since } ({ $players }) [jump]({ $link })
+status-lobby_link = • #{ $id } { $game } in { $channel }: lobby ({ $players }) [jump]({ $link })
+mine-title = { $count ->
+        [one] One game waits for you on this server:
+       *[other] { $count } games wait for you on this server:
+    }
+mine-none = No game waits for you on this server.

@@ -305,3 +305,12 @@ cmd-Remove-a-player-or-an-AI-from-the-lobby-its-creator = Retirer un joueur ou u
 cmd-The-player-to-remove = Le joueur à retirer
 cmd-The-AI-seat-to-remove = Le siège IA à retirer
 cmd-ai = ia
+status-waiting = • n°{ $id } { $game } dans { $channel } : tour { $turn }, en attente de { $movers } depuis { $since } ({ $players }) [y aller]({ $link })
+status-lobby_link = • n°{ $id } { $game } dans { $channel } : salon d'attente ({ $players }) [y aller]({ $link })
+mine-title = { $count ->
+        [one] Une partie vous attend sur ce serveur :
+       *[other] { $count } parties vous attendent sur ce serveur :
+    }
+mine-none = Aucune partie ne vous attend sur ce serveur.
+cmd-mine = mes-parties
+cmd-The-games-of-this-server-waiting-for-you = Les parties de ce serveur qui vous attendent
