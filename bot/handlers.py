@@ -22,7 +22,7 @@ import discord
 from bot import presence
 from bot.adapter import GameAdapter, OptionError, adapter_for, adapters, who
 from bot.errors import defer_public, public_answer, reply_error, send_ephemeral, user_lang
-from bot.i18n import LANGUAGES, t
+from bot.i18n import BOT, LANGUAGES, t
 from bot.publisher import game_lang, names_of
 from bot.service import BotError, GameService, Outcome, StaleAction, UserRef
 from bot.store import GameRow, RequestRow
@@ -760,6 +760,101 @@ class Handlers:
             text = "\n\n".join(a.rules({}, lang) for a in adapters().values())
         await interaction.followup.send(_fit(text), ephemeral=True)
 
+    async def send_long(
+        self, interaction: Interaction, text: str, *, title: str | None = None
+    ) -> None:
+        """A long private answer as embeds within Discord's limits (4096 characters per
+        description, 6000 per message, 10 embeds), in as many messages as it needs."""
+        pages = _pages(text, EMBED_TEXT)
+        batch: list[discord.Embed] = []
+        size = 0
+        for number, page in enumerate(pages):
+            embed = discord.Embed(
+                title=title if number == 0 and title else None,
+                description=page,
+                colour=EMBED_COLOUR,
+            )
+            weight = len(page) + (len(title) if number == 0 and title else 0)
+            if batch and (size + weight > EMBEDS_PER_MESSAGE_TEXT or len(batch) == 10):
+                await send_ephemeral(interaction, "", embeds=batch)
+                batch, size = [], 0
+            batch.append(embed)
+            size += weight
+        if batch:
+            await send_ephemeral(interaction, "", embeds=batch)
+
+    def command_lines(self, group: str, lang: str) -> list[str]:
+        """Every subcommand of a slash-command group as "mention: what it does" lines."""
+        found = self.bot.tree.get_command(group)
+        if not isinstance(found, discord.app_commands.Group):
+            return []
+        catalogs = [a.catalog for a in adapters().values() if a.command == group]
+        mention = self.bot.command_mentions.mention
+        lines = []
+        for command in found.commands:
+            text = command.description
+            for catalog in [*catalogs, BOT]:
+                translated = catalog.command(text, lang) if lang != "en" else None
+                if translated:
+                    text = translated
+                    break
+            lines.append(f"{mention(f'{group} {command.name}')} — {text}")
+        return lines
+
+    @tracked
+    async def help(self, interaction: Interaction) -> None:
+        """/game help: how to play here on Discord and what every command does, privately, in
+        the asker's language, for the channel's game (or every game when there is none)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = user_lang(interaction)
+        mention = self.bot.command_mentions.mention
+        game = None
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            with contextlib.suppress(BotError):
+                game = await self.service.game_in(channel_id(interaction), finished=True)
+        parts: list[str] = []
+        if game is not None:
+            adapter = adapter_for(game.game)
+            title = t("help.title_game", lang, game=adapter.title(lang), id=game.id)
+        else:
+            title = t("help.title", lang)
+            parts.append(t("help.games", lang, new=mention("game new")))
+            for name, each in adapters().items():
+                allowed = each.engine.players({})
+                parts.append(
+                    t(
+                        "help.game_line",
+                        lang,
+                        game=each.title(lang),
+                        value=name,
+                        low=allowed.start,
+                        high=allowed.stop - 1,
+                    )
+                )
+            parts.append("")
+        parts.append(
+            t(
+                "help.discord",
+                lang,
+                hand=mention("game hand"),
+                board=mention("game board"),
+                notify=mention("game notify"),
+                reminders=mention("game reminders"),
+                status=mention("game status"),
+                rules=mention("game rules"),
+            )
+        )
+        if game is not None:
+            adapter = adapter_for(game.game)
+            own = adapter.help_text(game.options, lang, mention)
+            if own:
+                parts += ["", own]
+            parts += ["", t("help.game_commands", lang, game=adapter.title(lang))]
+            parts += self.command_lines(adapter.command, lang)
+        parts += ["", t("help.commands", lang)]
+        parts += self.command_lines("game", lang)
+        await self.send_long(interaction, "\n".join(parts), title=title)
+
     @tracked
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         """The Rematch button of a game-over message: a new lobby with the same players."""
@@ -1346,6 +1441,31 @@ def _num(value: float | None) -> str:
     if value is None:
         return "-"
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+EMBED_TEXT = 4000  # characters per embed description (Discord allows 4096)
+EMBEDS_PER_MESSAGE_TEXT = 5800  # characters of all embeds of one message (Discord: 6000)
+EMBED_COLOUR = discord.Colour(0x8B5A2B)
+
+
+def _pages(text: str, limit: int) -> list[str]:
+    """`text` cut into pages of at most `limit` characters, at line breaks when possible
+    (a blank line first), never inside a word unless a line has no room at all."""
+    pages: list[str] = []
+    rest = text.strip("\n")
+    while len(rest) > limit:
+        cut = rest.rfind("\n\n", 0, limit)
+        if cut < limit // 2:
+            cut = rest.rfind("\n", 0, limit)
+        if cut < limit // 2:
+            cut = rest.rfind(" ", 0, limit)
+        if cut <= 0:
+            cut = limit
+        pages.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip("\n ")
+    if rest:
+        pages.append(rest)
+    return pages
 
 
 def _fit(text: str, limit: int = 2000) -> str:

@@ -138,6 +138,13 @@ class GameCog(
         """The history, paged."""
         await self.bot.handlers.log(interaction, page)
 
+    @app_commands.command(
+        name=_("help"), description=_("How to play here, and what each command does")
+    )
+    async def help(self, interaction: Interaction) -> None:
+        """Help, privately."""
+        await self.bot.handlers.help(interaction)
+
     @app_commands.command(name=_("rules"), description=_("A short summary of the rules"))
     async def rules(self, interaction: Interaction) -> None:
         """Rules summary."""
@@ -148,15 +155,17 @@ class GameCog(
         """Abandon."""
         await self.bot.handlers.abandon(interaction)
 
+    # Discord allows 25 subcommands in a group and /game has them all: the games waiting for
+    # the asker are an option of status rather than a command of their own.
     @app_commands.command(name=_("status"), description=_("The games of this server"))
-    async def status(self, interaction: Interaction) -> None:
-        """List games."""
-        await self.bot.handlers.status(interaction)
-
-    @app_commands.command(name=_("mine"), description=_("The games of this server waiting for you"))
-    async def mine(self, interaction: Interaction) -> None:
-        """Games waiting for me."""
-        await self.bot.handlers.mine(interaction)
+    @app_commands.describe(mine=_("Only the games waiting for you"))
+    @app_commands.rename(mine=_("mine"))
+    async def status(self, interaction: Interaction, mine: bool = False) -> None:
+        """List games (or those waiting for me)."""
+        if mine:
+            await self.bot.handlers.mine(interaction)
+        else:
+            await self.bot.handlers.status(interaction)
 
     @app_commands.command(name=_("settings"), description=_("See or change this game's settings"))
     @app_commands.describe(

@@ -312,5 +312,19 @@ mine-title = { $count ->
        *[other] { $count } parties vous attendent sur ce serveur :
     }
 mine-none = Aucune partie ne vous attend sur ce serveur.
-cmd-mine = mes-parties
-cmd-The-games-of-this-server-waiting-for-you = Les parties de ce serveur qui vous attendent
+cmd-mine = les_miennes
+cmd-Only-the-games-waiting-for-you = Seulement les parties qui vous attendent
+help-title = Comment jouer ici
+help-title_game = Comment jouer à { $game } ici (partie n°{ $id })
+help-games = Jeux de ce bot (ouvrez un salon d'attente avec { $new }) :
+help-game_line = • **{ $game }** (`game:{ $value }`), de { $low } à { $high } joueurs
+help-discord = **Jouer sur Discord**
+    • Après chaque tour, le bot publie le plateau et un message de tour qui nomme qui doit décider, avec des boutons. Un bouton qui est une seule action agit aussitôt ; un bouton qui regroupe plusieurs choix ouvre un menu privé que vous seul voyez.
+    • Ce que vous seul pouvez savoir (votre main, un regard secret) vous arrive par message privé ; { $hand } vous le montre ici à tout moment, en privé.
+    • { $board } vous montre le plateau à vous seul (avec `public`, il est publié pour tous) ; { $status } avec l'option `les_miennes` liste les parties qui vous attendent.
+    • Vous êtes relancé quand une partie vous attend : { $reminders } et { $notify } choisissent comment.
+    • { $rules } résume les règles en jeu, carte par carte.
+help-game_commands = **Commandes de { $game }**
+help-commands = **Commandes communes à tous les jeux**
+cmd-help = aide
+cmd-How-to-play-here-and-what-each-command-does = Comment jouer ici, et ce que fait chaque commande

@@ -42,11 +42,11 @@ async def test_status_and_mine_link_each_game_and_say_since_when(tmp_path: Path)
         assert f"<t:{int(T0 + 600)}:R>" in text and "en attente de" in text  # erin reads French
         assert "salon d'attente" in text
 
-        mine = await (await d.slash(first, other, "game mine")).wait_done()
+        mine = await (await d.slash(first, other, "game status", mine=True)).wait_done()
         assert mine.ephemeral and f"/{game.turn_message_id})" in mine.content
         assert f"#{game.id}" in mine.content or f"n°{game.id}" in mine.content
         assert f"<#{other.id}>" not in mine.content  # a lobby waits for nobody
-        nothing = await (await d.slash(waiting, other, "game mine")).wait_done()
+        nothing = await (await d.slash(waiting, other, "game status", mine=True)).wait_done()
         assert nothing.ephemeral and (
             "No game waits" in nothing.content or "Aucune partie" in nothing.content
         )

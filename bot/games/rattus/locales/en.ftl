@@ -191,3 +191,6 @@ digest-line = 📰 Since your last turn: { $parts }.
 digest-region = { $region } −{ $count }
 digest-lost = cubes lost { $regions } (yours: { $mine })
 digest-took = { $player } took the { $card }
+
+## Help (issue 17)
+help-game = **Rattus on Discord.** On your turn the buttons offer a class card to take, the regions to place cubes in and your cards' abilities; a choice among many (regions, tokens) opens a private picker. { $do } types any action. What your Witch saw, and with Africanus your hand of region cards, reach you by DM and with { $hand }. When a ravage threatens and a region card could protect a class, you are asked privately, with a time limit; your standing order answers for you when time runs out.

@@ -327,3 +327,6 @@ digest-line = 📰 Depuis votre dernier tour : { $parts }.
 digest-region = { $region } −{ $count }
 digest-lost = cubes perdus { $regions } (les vôtres : { $mine })
 digest-took = { $player } a pris la carte { $card }
+
+## Help (issue 17)
+help-game = **Rattus sur Discord.** À votre tour, les boutons proposent une carte Classe à prendre, les régions où placer des cubes et les pouvoirs de vos cartes ; un choix parmi beaucoup (régions, jetons) ouvre un menu privé. { $do } permet de taper n'importe quelle action. Ce que votre Sorcière a vu, et avec Africanus votre main de cartes Région, vous arrivent par message privé et avec { $hand }. Quand une dévastation menace et qu'une carte Région pourrait protéger une classe, on vous le demande en privé, avec un délai ; votre consigne permanente répond pour vous si le temps s'écoule.
