@@ -110,6 +110,13 @@ class GameAdapter:
         """A summary of the rules in play (its variant or expansion included)."""
         return self.t("rules", lang)
 
+    def rules_detail(
+        self, options: Mapping[str, Any], view: Mapping[str, Any] | None, lang: str
+    ) -> list[str]:
+        """`/game rules` after the summary: the expansion, variant and cards in play, one by
+        one. `view` is the public view of a started game (None for a lobby or no game)."""
+        return []
+
     def help_text(
         self, options: Mapping[str, Any], lang: str, mention: Callable[[str], str]
     ) -> str:

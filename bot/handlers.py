@@ -755,10 +755,18 @@ class Handlers:
             with contextlib.suppress(BotError):
                 game = await self.service.game_in(channel_id(interaction), finished=True)
         if game is not None:
-            text = adapter_for(game.game).rules(game.options, lang)
+            adapter = adapter_for(game.game)
+            view = None
+            if game.status != "lobby":
+                view = await self.service.view_for(game, None)
+            detail = adapter.rules_detail(game.options, view, lang)
+            text = "\n\n".join([adapter.rules(game.options, lang), "\n".join(detail)])
         else:
-            text = "\n\n".join(a.rules({}, lang) for a in adapters().values())
-        await interaction.followup.send(_fit(text), ephemeral=True)
+            text = "\n\n".join(
+                "\n\n".join([a.rules({}, lang), "\n".join(a.rules_detail({}, None, lang))])
+                for a in adapters().values()
+            )
+        await self.send_long(interaction, text.strip())
 
     async def send_long(
         self, interaction: Interaction, text: str, *, title: str | None = None

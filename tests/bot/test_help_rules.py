@@ -68,3 +68,30 @@ def test_long_texts_are_cut_at_line_breaks_within_the_limit() -> None:
     assert len(pages) > 2 and all(len(p) <= 4000 for p in pages)
     assert "\n".join(pages) == text  # nothing lost, every cut at a line break
     assert _pages("word " * 2000, 300)[0].endswith("word")
+
+
+async def test_rules_cover_the_cards_in_play_in_both_languages(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w):
+        d = w.double
+        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        base = text_of(await (await d.slash(w.alice, w.channel, "game rules")).wait_done())
+        assert "**Witch**:" in base and "**King**:" in base and "Sultan" not in base
+        fr = text_of(await (await d.slash(w.bob, w.channel, "game rules")).wait_done())
+        assert "**Sorcière**" in fr and "cartes de classe de cette partie" in fr
+
+        other = d.add_channel(w.guild, "africa")
+        await (
+            await d.slash(w.alice, other, "game new", game="rattus", variant="africanus")
+        ).wait_done()
+        await (await d.slash(w.bob, other, "game join")).wait_done()
+        lobby = text_of(await (await d.slash(w.alice, other, "game rules")).wait_done())
+        assert "drawn at random" in lobby and "**Caravaneer**" in lobby and "Africanus" in lobby
+        await (await d.slash(w.alice, other, "game start")).wait_done()
+        started = text_of(await (await d.slash(w.alice, other, "game rules")).wait_done())
+        cards = [line for line in started.splitlines() if line.startswith("• **")]
+        assert 4 <= len(cards) < 10  # the cards drawn for this game, not every card
+
+        nowhere = d.add_channel(w.guild, "empty")
+        every = await (await d.slash(w.alice, nowhere, "game rules")).wait_done()
+        text = text_of(every)  # every game's rules: long, so in several embeds
+        assert "Cartus" in text and "Pied Piper" in text and "**Witch**" in text
