@@ -180,8 +180,10 @@ class Handlers:
         variant: str | None,
         lang: str | None,
         setup: str | None = None,
+        thread: bool | None = None,
     ) -> None:
-        """/game new: open a lobby in this channel (refusals stay private)."""
+        """/game new: open a lobby in a new thread of this channel, or in this channel
+        (refusals stay private)."""
         guild = require_guild(interaction)
         await defer_public(interaction)
         if lang is not None and lang not in LANGUAGES:
@@ -194,19 +196,70 @@ class Handlers:
         except OptionError as exc:
             raise BotError(exc.code, game=game, **exc.params) from None
         language = lang or user_lang(interaction)
-        row = await self.service.new_lobby(
-            guild_id=guild,
-            channel_id=channel_id(interaction),
-            creator=user_ref(interaction),
-            game=game,
-            options=options,
-            settings={"lang": language},
-        )
-        message = await public_answer(
-            interaction, self.lobby_text(row, language), view=lobby_view(row.id, language)
-        )
+        place = await self._lobby_thread(interaction, adapter.title(language), language, thread)
+        try:
+            row = await self.service.new_lobby(
+                guild_id=guild,
+                channel_id=place.id if place is not None else channel_id(interaction),
+                creator=user_ref(interaction),
+                game=game,
+                options=options,
+                settings={"lang": language},
+            )
+        except BotError:
+            if place is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await place.delete()
+            raise
+        if place is None:
+            message = await public_answer(
+                interaction, self.lobby_text(row, language), view=lobby_view(row.id, language)
+            )
+        else:
+            message = await place.send(
+                self.lobby_text(row, language), view=lobby_view(row.id, language)
+            )
+            await self.service.store.set_message(row.id, "lobby", message.id)
+            await public_answer(
+                interaction,
+                t(
+                    "lobby.in_thread",
+                    language,
+                    player=interaction.user.mention,
+                    game=adapter.title(language),
+                    thread=place.mention,
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.check_dms(row, interaction.user)
+            return
         await self.service.store.set_message(row.id, "lobby", message.id)
         await self.check_dms(row, interaction.user)
+
+    async def _lobby_thread(
+        self, interaction: Interaction, title: str, lang: str, wanted: bool | None
+    ) -> discord.Thread | None:
+        """A new public thread for a lobby, when one is wanted (by default: wherever the bot may
+        create threads), or None to open it right here: in a thread already, in a channel that
+        has no threads, or without the permission to create one."""
+        if wanted is False:
+            return None
+        channel = interaction.channel
+        perms = interaction.app_permissions
+        if not isinstance(channel, discord.TextChannel) or not (
+            perms.create_public_threads and perms.send_messages_in_threads
+        ):
+            return None
+        name = t("lobby.thread_name", lang, game=title, player=interaction.user.display_name)
+        try:
+            return await channel.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        except discord.HTTPException:
+            log.info("channel %s: could not create a thread, the lobby opens here", channel.id)
+            return None
 
     async def lobby_op(self, interaction: Interaction, op: str) -> GameRow:
         """Join, leave, add an AI seat or start, for commands and buttons alike."""

@@ -59,6 +59,7 @@ class GameCog(
         variant=_("A variant or an expansion of that game"),
         language=_("Language of the game's channel messages"),
         setup=_("Set-up choices of that game (e.g. the cards in play; random if empty)"),
+        thread=_("Open it in a new thread (default: yes, where threads can be made)"),
     )
     @app_commands.choices(
         game=game_choices(),
@@ -69,7 +70,11 @@ class GameCog(
     )
     @app_commands.autocomplete(variant=variant_choices)
     @app_commands.rename(
-        game=_("game"), variant=_("variant"), language=_("language"), setup=_("setup")
+        game=_("game"),
+        variant=_("variant"),
+        language=_("language"),
+        setup=_("setup"),
+        thread=_("thread"),
     )
     async def new(
         self,
@@ -78,9 +83,10 @@ class GameCog(
         variant: str | None = None,
         language: str | None = None,
         setup: str | None = None,
+        thread: bool | None = None,
     ) -> None:
         """Open a lobby."""
-        await self.bot.handlers.new_game(interaction, game, variant, language, setup)
+        await self.bot.handlers.new_game(interaction, game, variant, language, setup, thread)
 
     @app_commands.command(name=_("join"), description=_("Join the lobby of this channel"))
     async def join(self, interaction: Interaction) -> None:

@@ -214,3 +214,5 @@ help-discord = **Playing on Discord**
     • { $rules } sums up the rules in play, card by card.
 help-game_commands = **Commands of { $game }**
 help-commands = **Commands of every game**
+lobby-thread_name = { $game }: { $player }'s game
+lobby-in_thread = 🎲 { $player } opened a { $game } lobby in { $thread }: join it there.

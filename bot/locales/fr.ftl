@@ -328,3 +328,7 @@ help-game_commands = **Commandes de { $game }**
 help-commands = **Commandes communes à tous les jeux**
 cmd-help = aide
 cmd-How-to-play-here-and-what-each-command-does = Comment jouer ici, et ce que fait chaque commande
+lobby-thread_name = { $game } : la partie de { $player }
+lobby-in_thread = 🎲 { $player } a ouvert un salon d'attente de { $game } dans { $thread } : rejoignez-le là-bas.
+cmd-thread = fil
+cmd-Open-it-in-a-new-thread-default-yes-where-threads-can-be-made = L'ouvrir dans un nouveau fil (par défaut : oui, là où c'est possible)

@@ -11,7 +11,9 @@ from tests.bot.harness import button_id, running_bot, world
 async def test_abandon_is_confirmed_by_its_asker_only(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         game = await bot.service.store.open_game_in(w.channel.id)
@@ -72,7 +74,7 @@ async def test_abandon_is_confirmed_by_its_asker_only(tmp_path: Path) -> None:
 async def test_a_lobby_is_closed_after_confirmation_in_french(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (await d.slash(w.bob, w.channel, "game new", game="rattus")).wait_done()
+        await (await d.slash(w.bob, w.channel, "game new", thread=False, game="rattus")).wait_done()
         ask = await (await d.slash(w.bob, w.channel, "game abandon")).wait_done()
         assert ask.ephemeral and "Fermer le salon d'attente" in ask.content
         assert ask.message is not None

@@ -17,7 +17,9 @@ async def test_abandoning_a_lobby_leaves_nothing_to_post(
     caplog.set_level(logging.WARNING)
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         r = await abandon(w, w.alice)
         assert "over" in r.content
         await d.wait_for_message(w.channel, lambda m: "abandoned" in m.content)

@@ -84,7 +84,7 @@ def cartus_table(w: World, users: list[DoubleUser]) -> Table:
 
 async def open_game(w: World, users: list[DoubleUser], **options: str) -> None:
     d = w.double
-    r = await d.slash(users[0], w.channel, "game new", game="cartus", **options)
+    r = await d.slash(users[0], w.channel, "game new", thread=False, game="cartus", **options)
     await r.wait_done()
     assert not r.ephemeral and "Rattus Cartus" in r.content, r.content
     for user in users[1:]:

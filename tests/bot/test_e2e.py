@@ -38,7 +38,7 @@ def is_stale_answer(text: str) -> bool:
 
 async def open_lobby(w: World, *joiners) -> None:
     d = w.double
-    r = await d.slash(w.alice, w.channel, "game new", game="rattus")
+    r = await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
     await r.wait_done()
     assert not r.ephemeral and "game #" in r.content
     for user in joiners:
@@ -136,7 +136,7 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
         r = await d.slash(w.bob, w.channel, "game start")
         await r.wait_done()
         assert r.ephemeral and "Seul le joueur" in r.content  # bob's Discord is in French
-        r = await d.slash(w.alice, w.channel, "game new", game="rattus")
+        r = await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
         await r.wait_done()
         assert r.ephemeral and "already has a game" in r.content
         await start(w)

@@ -50,7 +50,9 @@ async def test_help_without_a_game_lists_the_games_and_every_command(tmp_path: P
 async def test_help_in_a_game_channel_explains_that_game_and_its_commands(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w):
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="cartus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="cartus")
+        ).wait_done()
         r = await (await d.slash(w.alice, w.channel, "game help")).wait_done()
         text = text_of(r)
         assert "Rattus Cartus on Discord" in text and "</cartus play:" in text
@@ -73,7 +75,9 @@ def test_long_texts_are_cut_at_line_breaks_within_the_limit() -> None:
 async def test_rules_cover_the_cards_in_play_in_both_languages(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w):
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         base = text_of(await (await d.slash(w.alice, w.channel, "game rules")).wait_done())
         assert "**Witch**:" in base and "**King**:" in base and "Sultan" not in base
         fr = text_of(await (await d.slash(w.bob, w.channel, "game rules")).wait_done())
@@ -81,7 +85,9 @@ async def test_rules_cover_the_cards_in_play_in_both_languages(tmp_path: Path) -
 
         other = d.add_channel(w.guild, "africa")
         await (
-            await d.slash(w.alice, other, "game new", game="rattus", variant="africanus")
+            await d.slash(
+                w.alice, other, "game new", thread=False, game="rattus", variant="africanus"
+            )
         ).wait_done()
         await (await d.slash(w.bob, other, "game join")).wait_done()
         lobby = text_of(await (await d.slash(w.alice, other, "game rules")).wait_done())

@@ -15,7 +15,9 @@ async def test_a_lobby_abandoned_before_it_started_leaves_no_error(
 ) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         r = await abandon(w, w.alice)
         assert "over" in r.content
         await d.wait_for_message(w.channel, lambda m: "abandoned" in m.content)

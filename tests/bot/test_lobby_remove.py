@@ -11,7 +11,9 @@ from tests.bot.harness import running_bot, world
 async def test_the_creator_removes_people_and_ai_then_leaves(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        opened = await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        opened = await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         lobby = opened.message
         assert lobby is not None
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
@@ -71,7 +73,9 @@ async def test_the_creator_removes_people_and_ai_then_leaves(tmp_path: Path) -> 
 async def test_removing_after_the_start_is_refused(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         r = await (await d.slash(w.alice, w.channel, "game remove", player=w.bob)).wait_done()

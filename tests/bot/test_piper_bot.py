@@ -71,7 +71,9 @@ async def open_game(
     d = w.double
     watch = Watch(w.channel.id, d.bot_user.id)
     d.observers.append(watch)
-    r = await d.slash(people[0], w.channel, "game new", game="piper", language=lang, **options)
+    r = await d.slash(
+        people[0], w.channel, "game new", thread=False, game="piper", language=lang, **options
+    )
     await r.wait_done()
     assert not r.ephemeral and ("The Pied Piper" in r.content or "Le Joueur de Flûte" in r.content)
     for user in people[1:]:

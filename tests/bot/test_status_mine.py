@@ -18,11 +18,13 @@ async def test_status_and_mine_link_each_game_and_say_since_when(tmp_path: Path)
         none = await (await d.slash(w.erin, w.channel, "game status")).wait_done()
         assert none.ephemeral and "Aucune partie" in none.content
 
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
         now[0] += 600
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
-        await (await d.slash(w.dave, other, "game new", game="rattus")).wait_done()
+        await (await d.slash(w.dave, other, "game new", thread=False, game="rattus")).wait_done()
         await bot.service.idle()
         await bot.publisher.idle()
         game = await bot.service.store.open_game_in(w.channel.id)
