@@ -211,6 +211,7 @@ class Handlers:
                 with contextlib.suppress(discord.HTTPException):
                     await place.delete()
             raise
+        message: discord.Message
         if place is None:
             message = await public_answer(
                 interaction, self.lobby_text(row, language), view=lobby_view(row.id, language)
