@@ -160,9 +160,9 @@ async def check_after_the_end(w: World, user: DoubleUser, variant_words: str | N
     d = w.double
     rules = await d.slash(user, w.channel, "game rules")
     await rules.wait_done()
-    assert rules.ephemeral and ("Pied Piper" in rules.content or "Joueur de Flûte" in rules.content)
+    assert rules.ephemeral and ("Pied Piper" in rules.text or "Joueur de Flûte" in rules.text)
     if variant_words:
-        assert variant_words in rules.content, rules.content
+        assert variant_words in rules.text, rules.text
     log = await d.slash(user, w.channel, "game log")
     await log.wait_done()
     assert log.ephemeral and re.search(r"[Pp]age", log.content)
