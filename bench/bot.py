@@ -103,7 +103,7 @@ def peak_rss_mb(pid: int) -> float:
 
 async def setup_game(double: DiscordDouble, table: Table, a: Any, b: Any) -> None:
     """Open a lobby, let the second player join by button, start."""
-    r = await double.slash(a, table.channel, "game new", game="rattus")
+    r = await double.slash(a, table.channel, "game new", thread=False, game="rattus")
     await r.wait_done()
     assert r.message is not None and not r.ephemeral, r.content
     join = next(c for c in components(r.message) if c["custom_id"].endswith(":join"))

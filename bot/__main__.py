@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.config import Config, ConfigError
@@ -144,6 +145,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             "rattus-bot: Discord rejected DISCORD_TOKEN: copy the token again from the"
             " Developer Portal (Bot -> Reset Token) into .env.",
+            file=sys.stderr,
+        )
+        return 2
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
+        # No network, a name that does not resolve, or a proxy that is down: say which
+        # address failed instead of showing a traceback.
+        reason = str(exc).split(" [", 1)[-1].rstrip("]") if " [" in str(exc) else str(exc)
+        where = config.api_base or "discord.com"
+        print(
+            f"rattus-bot: cannot reach Discord at {where} ({reason or type(exc).__name__}):"
+            " check the network, or DISCORD_API_BASE / DISCORD_GATEWAY_URL if set.",
             file=sys.stderr,
         )
         return 2

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -114,6 +114,29 @@ class GameAdapter:
     def rules(self, options: Mapping[str, Any], lang: str) -> str:
         """A summary of the rules in play (its variant or expansion included)."""
         return self.t("rules", lang)
+
+    def rules_detail(
+        self, options: Mapping[str, Any], view: Mapping[str, Any] | None, lang: str
+    ) -> list[str]:
+        """`/game rules` after the summary: the expansion, variant and cards in play, one by
+        one. `view` is the public view of a started game (None for a lobby or no game)."""
+        return []
+
+    def help_text(
+        self, options: Mapping[str, Any], lang: str, mention: Callable[[str], str]
+    ) -> str:
+        """How this game is played on Discord (`/game help`): its turns, its buttons and
+        pickers, where a player's private information is. `mention` turns a command path
+        ("game hand") into a clickable mention."""
+        if not self.has("help.game"):
+            return ""
+        return self.t(
+            "help.game",
+            lang,
+            do=mention(f"{self.command} do"),
+            hand=mention("game hand"),
+            rules=mention("game rules"),
+        )
 
     # ------------------------------------------------------------------ events and actions
 

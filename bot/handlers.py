@@ -22,11 +22,11 @@ import discord
 from bot import presence
 from bot.adapter import GameAdapter, OptionError, adapter_for, adapters, who
 from bot.errors import defer_public, public_answer, reply_error, send_ephemeral, user_lang
-from bot.i18n import LANGUAGES, t
+from bot.i18n import BOT, LANGUAGES, t
 from bot.publisher import display_name, game_lang, names_of
 from bot.service import BotError, GameService, Outcome, StaleAction, UserRef
 from bot.store import GameRow, RequestRow
-from bot.ui import lobby_view, picker_title, picker_view, request_view
+from bot.ui import abandon_view, lobby_view, picker_title, picker_view, request_view
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -180,8 +180,10 @@ class Handlers:
         variant: str | None,
         lang: str | None,
         setup: str | None = None,
+        thread: bool | None = None,
     ) -> None:
-        """/game new: open a lobby in this channel (refusals stay private)."""
+        """/game new: open a lobby in a new thread of this channel, or in this channel
+        (refusals stay private)."""
         guild = require_guild(interaction)
         await defer_public(interaction)
         if lang is not None and lang not in LANGUAGES:
@@ -194,19 +196,71 @@ class Handlers:
         except OptionError as exc:
             raise BotError(exc.code, game=game, **exc.params) from None
         language = lang or user_lang(interaction)
-        row = await self.service.new_lobby(
-            guild_id=guild,
-            channel_id=channel_id(interaction),
-            creator=user_ref(interaction),
-            game=game,
-            options=options,
-            settings={"lang": language},
-        )
-        message = await public_answer(
-            interaction, self.lobby_text(row, language), view=lobby_view(row.id, language)
-        )
+        place = await self._lobby_thread(interaction, adapter.title(language), language, thread)
+        try:
+            row = await self.service.new_lobby(
+                guild_id=guild,
+                channel_id=place.id if place is not None else channel_id(interaction),
+                creator=user_ref(interaction),
+                game=game,
+                options=options,
+                settings={"lang": language},
+            )
+        except BotError:
+            if place is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await place.delete()
+            raise
+        message: discord.Message
+        if place is None:
+            message = await public_answer(
+                interaction, self.lobby_text(row, language), view=lobby_view(row.id, language)
+            )
+        else:
+            message = await place.send(
+                self.lobby_text(row, language), view=lobby_view(row.id, language)
+            )
+            await self.service.store.set_message(row.id, "lobby", message.id)
+            await public_answer(
+                interaction,
+                t(
+                    "lobby.in_thread",
+                    language,
+                    player=interaction.user.mention,
+                    game=adapter.title(language),
+                    thread=place.mention,
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.check_dms(row, interaction.user)
+            return
         await self.service.store.set_message(row.id, "lobby", message.id)
         await self.check_dms(row, interaction.user)
+
+    async def _lobby_thread(
+        self, interaction: Interaction, title: str, lang: str, wanted: bool | None
+    ) -> discord.Thread | None:
+        """A new public thread for a lobby, when one is wanted (by default: wherever the bot may
+        create threads), or None to open it right here: in a thread already, in a channel that
+        has no threads, or without the permission to create one."""
+        if wanted is False:
+            return None
+        channel = interaction.channel
+        perms = interaction.app_permissions
+        if not isinstance(channel, discord.TextChannel) or not (
+            perms.create_public_threads and perms.send_messages_in_threads
+        ):
+            return None
+        name = t("lobby.thread_name", lang, game=title, player=interaction.user.display_name)
+        try:
+            return await channel.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        except discord.HTTPException:
+            log.info("channel %s: could not create a thread, the lobby opens here", channel.id)
+            return None
 
     async def lobby_op(self, interaction: Interaction, op: str) -> GameRow:
         """Join, leave, add an AI seat or start, for commands and buttons alike."""
@@ -217,9 +271,12 @@ class Handlers:
             game = await self.service.join(channel, user)
             await self.check_dms(game, interaction.user)
         elif op == "leave":
+            was = await self.service.store.open_game_in(channel)
             game = await self.service.leave(channel, user)
             if game.status == "active":
                 await self.service.notice(game.id, "game.left", player=user.name)
+            elif was is not None and was.status == "lobby" and was.creator_id == user.id:
+                await self._announce_new_creator(game, interaction.user.mention)
         elif op == "ai":
             game = await self.service.add_ai(channel, user)
         else:
@@ -230,6 +287,89 @@ class Handlers:
         await self.refresh_lobby(game)
         return game
 
+    async def _announce_new_creator(self, game: GameRow, left: str) -> None:
+        """The creator left a lobby: say who runs it now (or that it closed), in public."""
+        lang = game_lang(game)
+        if game.status == "lobby":
+            text = t("lobby.handed", lang, player=left, creator=f"<@{game.creator_id}>")
+            mentions = discord.AllowedMentions(users=[discord.Object(game.creator_id)])
+        else:
+            text = t("lobby.closed_empty", lang, player=left, id=game.id)
+            mentions = discord.AllowedMentions.none()
+        try:
+            await self.bot.get_partial_messageable(game.channel_id).send(
+                text, allowed_mentions=mentions
+            )
+        except discord.HTTPException:
+            log.warning("game %s: could not say who runs the lobby now", game.id)
+
+    @staticmethod
+    def _done_key(op: str, game: GameRow) -> str:
+        """The key of the private answer to a lobby operation."""
+        if op == "leave" and game.status == "abandoned":
+            return "lobby.done.leave_closed"
+        return f"lobby.done.{op}"
+
+    @tracked
+    async def remove(
+        self, interaction: Interaction, member: discord.abc.User | None, ai: str | None
+    ) -> None:
+        """/game remove: before the start, the creator (or Manage Server) takes a person or an
+        AI seat out of the lobby; the channel is told, so the removed person knows."""
+        require_guild(interaction)
+        await defer_public(interaction)
+        if (member is None) == (ai is None):
+            raise BotError("remove_which")
+        position = None
+        if ai is not None:
+            game = await self.service.game_in(channel_id(interaction))
+            wanted = ai.strip().casefold()
+            position = next(
+                (
+                    p.position
+                    for p in game.players
+                    if p.is_ai and wanted in (str(p.position), p.name.casefold())
+                ),
+                None,
+            )
+            if position is None:
+                raise BotError("remove_unknown")
+        game, removed = await self.service.remove_from_lobby(
+            channel_id(interaction),
+            user_ref(interaction),
+            user_id=member.id if member is not None else None,
+            position=position,
+        )
+        name = f"<@{removed.user_id}>" if removed.user_id is not None else removed.name
+        mentions = (
+            discord.AllowedMentions(users=[discord.Object(removed.user_id)])
+            if removed.user_id is not None
+            else discord.AllowedMentions.none()
+        )
+        await public_answer(
+            interaction,
+            t("lobby.removed", game_lang(game), player=name, by=interaction.user.mention),
+            allowed_mentions=mentions,
+        )
+        await self.refresh_lobby(game)
+
+    async def lobby_ai_choices(self, interaction: Interaction, typed: str) -> list[tuple[str, str]]:
+        """(name, position) of the AI seats of this channel's lobby, for autocomplete."""
+        try:
+            game = await asyncio.wait_for(
+                self.service.game_in(channel_id(interaction)), AUTOCOMPLETE_BUDGET
+            )
+        except (BotError, TimeoutError):
+            return []
+        if game.status != "lobby":
+            return []
+        typed = typed.casefold()
+        return [
+            (p.name, str(p.position))
+            for p in game.players
+            if p.is_ai and typed in p.name.casefold()
+        ][:25]
+
     @tracked
     async def lobby_button(self, interaction: Interaction, game_id: int, op: str) -> None:
         """A lobby button: the same as the command, answered ephemerally on error."""
@@ -239,9 +379,9 @@ class Handlers:
             game = await self.service.game_in(channel_id(interaction))
             if game.id != game_id:
                 raise BotError("lobby_closed")
-            await self.lobby_op(interaction, op)
+            game = await self.lobby_op(interaction, op)
             lang = user_lang(interaction)
-            await interaction.followup.send(t(f"lobby.done.{op}", lang), ephemeral=True)
+            await interaction.followup.send(t(self._done_key(op, game), lang), ephemeral=True)
         except Exception as exc:
             await reply_error(interaction, exc)
 
@@ -249,9 +389,9 @@ class Handlers:
     async def lobby_command(self, interaction: Interaction, op: str) -> None:
         """/game join|leave|add-ai|start."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.lobby_op(interaction, op)
+        game = await self.lobby_op(interaction, op)
         await interaction.followup.send(
-            t(f"lobby.done.{op}", user_lang(interaction)), ephemeral=True
+            t(self._done_key(op, game), user_lang(interaction)), ephemeral=True
         )
 
     async def check_dms(self, game: GameRow, user: discord.User | discord.Member) -> None:
@@ -585,13 +725,20 @@ class Handlers:
         return file, summary
 
     @tracked
-    async def board(self, interaction: Interaction) -> None:
-        """/game board: post the current board in the channel."""
+    async def board(self, interaction: Interaction, *, public: bool = False) -> None:
+        """/game board: the current board for the asker alone (in their language), or posted
+        in the channel (in the game's language) when asked."""
         require_guild(interaction)
+        if not public:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.service.started_game_in(channel_id(interaction))
+            file, text = await self.board_file(game, user_lang(interaction))
+            await send_ephemeral(interaction, _fit(text), file=file)
+            return
         await defer_public(interaction)
         game = await self.service.started_game_in(channel_id(interaction))
         file, text = await self.board_file(game, game_lang(game))
-        await public_answer(interaction, text, file=file)
+        await public_answer(interaction, _fit(text), file=file)
 
     async def stale_board(self, interaction: Interaction, game_id: int) -> None:
         """The answer to a stale click: the current board, for the clicker only."""
@@ -664,10 +811,113 @@ class Handlers:
             with contextlib.suppress(BotError):
                 game = await self.service.game_in(channel_id(interaction), finished=True)
         if game is not None:
-            text = adapter_for(game.game).rules(game.options, lang)
+            adapter = adapter_for(game.game)
+            view = None
+            if game.status != "lobby":
+                view = await self.service.view_for(game, None)
+            detail = adapter.rules_detail(game.options, view, lang)
+            text = "\n\n".join([adapter.rules(game.options, lang), "\n".join(detail)])
         else:
-            text = "\n\n".join(a.rules({}, lang) for a in adapters().values())
-        await interaction.followup.send(_fit(text), ephemeral=True)
+            text = "\n\n".join(
+                "\n\n".join([a.rules({}, lang), "\n".join(a.rules_detail({}, None, lang))])
+                for a in adapters().values()
+            )
+        await self.send_long(interaction, text.strip())
+
+    async def send_long(
+        self, interaction: Interaction, text: str, *, title: str | None = None
+    ) -> None:
+        """A long private answer as embeds within Discord's limits (4096 characters per
+        description, 6000 per message, 10 embeds), in as many messages as it needs."""
+        pages = _pages(text, EMBED_TEXT)
+        batch: list[discord.Embed] = []
+        size = 0
+        for number, page in enumerate(pages):
+            embed = discord.Embed(
+                title=title if number == 0 and title else None,
+                description=page,
+                colour=EMBED_COLOUR,
+            )
+            weight = len(page) + (len(title) if number == 0 and title else 0)
+            if batch and (size + weight > EMBEDS_PER_MESSAGE_TEXT or len(batch) == 10):
+                await send_ephemeral(interaction, "", embeds=batch)
+                batch, size = [], 0
+            batch.append(embed)
+            size += weight
+        if batch:
+            await send_ephemeral(interaction, "", embeds=batch)
+
+    def command_lines(self, group: str, lang: str) -> list[str]:
+        """Every subcommand of a slash-command group as "mention: what it does" lines."""
+        found = self.bot.tree.get_command(group)
+        if not isinstance(found, discord.app_commands.Group):
+            return []
+        catalogs = [a.catalog for a in adapters().values() if a.command == group]
+        mention = self.bot.command_mentions.mention
+        lines = []
+        for command in found.commands:
+            text = command.description
+            for catalog in [*catalogs, BOT]:
+                translated = catalog.command(text, lang) if lang != "en" else None
+                if translated:
+                    text = translated
+                    break
+            lines.append(f"{mention(f'{group} {command.name}')} — {text}")
+        return lines
+
+    @tracked
+    async def help(self, interaction: Interaction) -> None:
+        """/game help: how to play here on Discord and what every command does, privately, in
+        the asker's language, for the channel's game (or every game when there is none)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = user_lang(interaction)
+        mention = self.bot.command_mentions.mention
+        game = None
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            with contextlib.suppress(BotError):
+                game = await self.service.game_in(channel_id(interaction), finished=True)
+        parts: list[str] = []
+        if game is not None:
+            adapter = adapter_for(game.game)
+            title = t("help.title_game", lang, game=adapter.title(lang), id=game.id)
+        else:
+            title = t("help.title", lang)
+            parts.append(t("help.games", lang, new=mention("game new")))
+            for name, each in adapters().items():
+                allowed = each.engine.players({})
+                parts.append(
+                    t(
+                        "help.game_line",
+                        lang,
+                        game=each.title(lang),
+                        value=name,
+                        low=allowed.start,
+                        high=allowed.stop - 1,
+                    )
+                )
+            parts.append("")
+        parts.append(
+            t(
+                "help.discord",
+                lang,
+                hand=mention("game hand"),
+                board=mention("game board"),
+                notify=mention("game notify"),
+                reminders=mention("game reminders"),
+                status=mention("game status"),
+                rules=mention("game rules"),
+            )
+        )
+        if game is not None:
+            adapter = adapter_for(game.game)
+            own = adapter.help_text(game.options, lang, mention)
+            if own:
+                parts += ["", own]
+            parts += ["", t("help.game_commands", lang, game=adapter.title(lang))]
+            parts += self.command_lines(adapter.command, lang)
+        parts += ["", t("help.commands", lang)]
+        parts += self.command_lines("game", lang)
+        await self.send_long(interaction, "\n".join(parts), title=title)
 
     @tracked
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
@@ -686,19 +936,111 @@ class Handlers:
 
     @tracked
     async def abandon(self, interaction: Interaction) -> None:
-        """/game abandon: end the game (creator or Manage Server)."""
+        """/game abandon: ask the creator (or a member with Manage Server) to confirm, privately;
+        nothing changes until they do."""
         require_guild(interaction)
-        await defer_public(interaction)
-        game = await self.service.abandon(channel_id(interaction), user_ref(interaction))
-        await public_answer(
-            interaction,
-            t("game.abandoned", game_lang(game), id=game.id, player=interaction.user.mention),
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.service.game_in(channel_id(interaction))
+        self.service.check_abandon(game, user_ref(interaction))
+        lang = user_lang(interaction)
+        adapter = adapter_for(game.game)
+        key = "abandon.ask_lobby" if game.status == "lobby" else "abandon.ask"
+        await interaction.followup.send(
+            t(key, lang, game=adapter.title(lang), id=game.id),
+            view=abandon_view(game.id, interaction.user.id, lang),
+            ephemeral=True,
         )
-        await self.refresh_lobby(game)
+
+    @tracked
+    async def abandon_choice(
+        self, interaction: Interaction, game_id: int, user_id: int, confirm: bool
+    ) -> None:
+        """Confirm or Cancel of /game abandon: only its asker's click counts, and only while
+        the game it named is still open in this channel."""
+        try:
+            await interaction.response.defer()
+            check_ids(game_id, user_id)
+            require_guild(interaction)
+            if interaction.user.id != user_id:
+                raise BotError("not_your_button")
+            lang = user_lang(interaction)
+            if not confirm:
+                await interaction.edit_original_response(
+                    content=t("abandon.cancelled", lang), view=None
+                )
+                return
+            await self.game_here(interaction, game_id)
+            game = await self.service.abandon(
+                channel_id(interaction), user_ref(interaction), game_id=game_id
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(
+                    content=t("abandon.done", lang, id=game.id), view=None
+                )
+            try:
+                await self.bot.get_partial_messageable(game.channel_id).send(
+                    t(
+                        "game.abandoned",
+                        game_lang(game),
+                        id=game.id,
+                        player=interaction.user.mention,
+                    ),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException:
+                log.warning("game %s: could not announce that it was abandoned", game.id)
+            await self.refresh_lobby(game)
+        except Exception as exc:
+            await reply_error(interaction, exc)
+
+    @staticmethod
+    def jump_link(game: GameRow) -> str:
+        """A link to the game's latest message (its turn message, else its lobby message),
+        or to its channel."""
+        base = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
+        message = game.turn_message_id if game.status == "active" else None
+        message = message or game.lobby_message_id
+        return f"{base}/{message}" if message else base
+
+    async def waiting(self, game: GameRow) -> tuple[list[int], float]:
+        """The seats an active game waits for, and since when (its last action or start)."""
+        state = await self.service.state_of(game)
+        movers = sorted(self.service.engine(game).to_move(state))
+        since = game.updated_at
+        if game.seq > 0:
+            last = await self.service.store.actions(game.id, after=game.seq - 1)
+            if last:
+                since = last[-1].at
+        return movers, since
+
+    async def status_line(self, game: GameRow, lang: str) -> str:
+        """One line of /game status or /game mine: where, who, since when, and a link."""
+        adapter = adapter_for(game.game)
+        players = ", ".join(display_name(p, lang) for p in (game.seated() or game.players))
+        common = {
+            "id": game.id,
+            "game": adapter.title(lang),
+            "channel": f"<#{game.channel_id}>",
+            "players": players,
+            "link": self.jump_link(game),
+        }
+        if game.status == "lobby":
+            return t("status.lobby_link", lang, **common)
+        movers, since = await self.waiting(game)
+        names = names_of(game, lang)
+        view = await self.service.view_for(game, None)
+        return t(
+            "status.waiting",
+            lang,
+            **common,
+            turn=view.get("turn", 0),
+            movers=", ".join(who(names, s) for s in movers) or "-",
+            since=f"<t:{int(since)}:R>",
+        )
 
     @tracked
     async def status(self, interaction: Interaction) -> None:
-        """/game status: the server's open games."""
+        """/game status: the server's open games, whom each waits for since when, with links."""
         guild = require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = user_lang(interaction)
@@ -708,35 +1050,34 @@ class Handlers:
             return
         lines = [t("status.title", lang, count=len(games))]
         for game in games:
-            players = ", ".join(display_name(p, lang) for p in (game.seated() or game.players))
-            if game.status == "lobby":
-                lines.append(
-                    t(
-                        "status.lobby",
-                        lang,
-                        id=game.id,
-                        channel=f"<#{game.channel_id}>",
-                        players=players,
-                    )
-                )
+            lines.append(await self.status_line(game, lang))
+        await interaction.followup.send(
+            _fit("\n".join(lines)),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @tracked
+    async def mine(self, interaction: Interaction) -> None:
+        """/game mine: the games of this server waiting for the asker, with links."""
+        guild = require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = user_lang(interaction)
+        lines = []
+        for game in await self.service.store.games_in_guild(guild, ("active",)):
+            player = game.player_of(interaction.user.id)
+            if player is None or player.seat is None or player.left_at is not None:
                 continue
-            state = await self.service.state_of(game)
-            engine = self.service.engine(game)
-            names = names_of(game)
-            movers = ", ".join(who(names, s) for s in sorted(engine.to_move(state)))
-            view = engine.view(state, None)
-            lines.append(
-                t(
-                    "status.active",
-                    lang,
-                    id=game.id,
-                    channel=f"<#{game.channel_id}>",
-                    players=players,
-                    turn=view.get("turn", 0),
-                    movers=movers,
-                )
-            )
-        await interaction.followup.send(_fit("\n".join(lines)), ephemeral=True)
+            movers, _ = await self.waiting(game)
+            if player.seat in movers:
+                lines.append(await self.status_line(game, lang))
+        if not lines:
+            await interaction.followup.send(t("mine.none", lang), ephemeral=True)
+            return
+        text = "\n".join([t("mine.title", lang, count=len(lines)), *lines])
+        await interaction.followup.send(
+            _fit(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
 
     # ------------------------------------------------------------------ long games
 
@@ -1169,6 +1510,31 @@ def _num(value: float | None) -> str:
     if value is None:
         return "-"
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+EMBED_TEXT = 4000  # characters per embed description (Discord allows 4096)
+EMBEDS_PER_MESSAGE_TEXT = 5800  # characters of all embeds of one message (Discord: 6000)
+EMBED_COLOUR = discord.Colour(0x8B5A2B)
+
+
+def _pages(text: str, limit: int) -> list[str]:
+    """`text` cut into pages of at most `limit` characters, at line breaks when possible
+    (a blank line first), never inside a word unless a line has no room at all."""
+    pages: list[str] = []
+    rest = text.strip("\n")
+    while len(rest) > limit:
+        cut = rest.rfind("\n\n", 0, limit)
+        if cut < limit // 2:
+            cut = rest.rfind("\n", 0, limit)
+        if cut < limit // 2:
+            cut = rest.rfind(" ", 0, limit)
+        if cut <= 0:
+            cut = limit
+        pages.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip("\n ")
+    if rest:
+        pages.append(rest)
+    return pages
 
 
 def _fit(text: str, limit: int = 2000) -> str:

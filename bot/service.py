@@ -24,7 +24,16 @@ from bot.adapter import adapter_for, adapters
 from bot.ai import choose_action
 from bot.settings import GameSettings, SettingError
 from bot.shards import Shards
-from bot.store import ChannelBusy, GameRow, Post, RequestRow, Requests, StaleGame, Store
+from bot.store import (
+    ChannelBusy,
+    GameRow,
+    PlayerRow,
+    Post,
+    RequestRow,
+    Requests,
+    StaleGame,
+    Store,
+)
 from engine.core.contract import Decision, Game
 from engine.core.errors import RulesError
 from engine.core.events import Event
@@ -375,9 +384,35 @@ class GameService:
                 raise BotError("not_in_lobby")
             if len(game.players) >= self.max_players(game):
                 raise BotError("lobby_full", count=self.max_players(game))
-            number = 1 + sum(1 for p in game.players if p.is_ai)
+            taken = {p.name for p in game.players if p.is_ai}
+            number = next(n for n in range(1, len(game.players) + 2) if f"AI {n}" not in taken)
             await self.store.add_player(game.id, user_id=None, name=f"AI {number}", is_ai=True)
             return await self.store.get_game(game.id)
+
+    async def remove_from_lobby(
+        self,
+        channel_id: int,
+        user: UserRef,
+        *,
+        user_id: int | None = None,
+        position: int | None = None,
+    ) -> tuple[GameRow, PlayerRow]:
+        """Before the start, the creator (or a member with Manage Server) removes a person
+        (`user_id`) or an AI seat (`position`) from the lobby. Returns the lobby after, and
+        who was removed."""
+        async with self._lobby(channel_id) as game:
+            if user.id != game.creator_id and not user.manage_server:
+                raise BotError("remove_not_allowed")
+            if user_id is not None:
+                target = game.player_of(user_id)
+            else:
+                target = next((p for p in game.players if p.is_ai and p.position == position), None)
+            if target is None:
+                raise BotError("remove_unknown")
+            if target.user_id is not None and target.user_id == game.creator_id:
+                raise BotError("remove_creator")
+            await self.store.remove_player(game.id, target.position)
+            return await self.store.get_game(game.id), target
 
     async def leave(self, channel_id: int, user: UserRef) -> GameRow:
         """Leave a lobby, or leave a started game (the seat stays, marked as left)."""
@@ -388,9 +423,19 @@ class GameService:
             if player is None:
                 raise BotError("not_in_game")
             if game.status == "lobby":
-                if player.user_id == game.creator_id:
-                    raise BotError("creator_cannot_leave")
                 await self.store.remove_player(game.id, player.position)
+                if player.user_id == game.creator_id:
+                    # The lobby passes to the next person who joined; with nobody left to
+                    # start it, it closes.
+                    heirs = [
+                        p.user_id
+                        for p in game.players
+                        if p.user_id is not None and p.position != player.position
+                    ]
+                    if heirs:
+                        await self.store.set_creator(game.id, heirs[0])
+                    else:
+                        await self.store.set_status(game.id, "abandoned")
             else:
                 # Marked only if not yet gone (in one statement): leaving through two
                 # processes at once leaves once.
@@ -482,15 +527,27 @@ class GameService:
         if ended:
             self.changed(game)
 
-    async def abandon(self, channel_id: int, user: UserRef) -> GameRow:
-        """End a game without a result (its creator, or a member with Manage Server)."""
-        game = await self.game_in(channel_id)
+    @staticmethod
+    def check_abandon(game: GameRow, user: UserRef) -> None:
+        """Refuse (abandon_not_allowed) anyone but the creator or a member with Manage Server."""
+        if user.id != game.creator_id and not user.manage_server:
+            raise BotError("abandon_not_allowed")
+
+    async def abandon(
+        self, channel_id: int, user: UserRef, *, game_id: int | None = None
+    ) -> GameRow:
+        """End a game without a result (its creator, or a member with Manage Server).
+        `game_id`: only that game (a confirmation asked earlier): abandon_stale when the
+        channel's open game is another one, or none."""
+        found = await self.store.open_game_in(channel_id)
+        if game_id is not None and (found is None or found.id != game_id):
+            raise BotError("abandon_stale")
+        game = found or await self.game_in(channel_id)
         async with self.lock(game.id):
             game = await self.store.get_game(game.id)
-            if user.id != game.creator_id and not user.manage_server:
-                raise BotError("abandon_not_allowed")
             if game.status not in ("lobby", "active"):
-                raise BotError("no_game")
+                raise BotError("abandon_stale" if game_id is not None else "no_game")
+            self.check_abandon(game, user)
             # A lobby has no board or turn message to clear: nothing for the publisher.
             end = Post("end") if game.status != "lobby" else None
             # Only from the status read: a lobby started meanwhile (by another process)

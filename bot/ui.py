@@ -270,6 +270,47 @@ def stall_view(game_id: int, seq: int, lang: str) -> discord.ui.View:
     return view
 
 
+class AbandonButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ra:(?P<game>\d+):(?P<user>\d+):(?P<choice>yes|no)",
+):
+    """Confirm or cancel `/game abandon`: only the person who asked may answer."""
+
+    def __init__(self, game: int, user: int, choice: str, *, label: str = "…") -> None:
+        style = discord.ButtonStyle.danger if choice == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"ra:{game}:{user}:{choice}")
+        )
+        self.game = game
+        self.user = user
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> AbandonButton:
+        """Rebuild the button from a click."""
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["game"]), int(match["user"]), match["choice"], label=item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the answer to the bot's handlers."""
+        await interaction.client.handlers.abandon_choice(
+            interaction, self.game, self.user, self.choice == "yes"
+        )
+
+
+def abandon_view(game_id: int, user_id: int, lang: str) -> discord.ui.View:
+    """The Confirm / Cancel buttons of `/game abandon`'s private question."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(AbandonButton(game_id, user_id, "yes", label=t("abandon.yes", lang)))
+    view.add_item(AbandonButton(game_id, user_id, "no", label=t("abandon.no", lang)))
+    return view
+
+
 class CommandMentions:
     """Slash commands as clickable mentions (</game hand:id>), which Discord shows in each
     reader's language; plain `/game hand` until the commands are synced."""
@@ -303,6 +344,7 @@ DYNAMIC_ITEMS = (
     RequestButton,
     RematchButton,
     StallButton,
+    AbandonButton,
 )
 
 

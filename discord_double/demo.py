@@ -102,7 +102,7 @@ async def run_demo(
                 options = {"game": game, "language": lang}
                 if variant:
                     options["variant"] = variant
-                r = await double.slash(host, channel, "game new", **options)
+                r = await double.slash(host, channel, "game new", thread=False, **options)
                 await r.wait_done()
                 await (await double.slash(guest, channel, "game join")).wait_done()
                 for _ in range(players - 2):

@@ -21,6 +21,9 @@ DEFAULT_EVERYONE_PERMISSIONS = 1760286008004161
 # The bot's own role: the defaults plus managing messages and threads.
 DEFAULT_BOT_PERMISSIONS = 1760303187881537
 
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+
 # Message flags the double interprets.
 FLAG_SUPPRESS_EMBEDS = 1 << 2
 FLAG_EPHEMERAL = 1 << 6

@@ -61,6 +61,8 @@ from discord_double.interactions import (
 )
 from discord_double.models import (
     ALL_PERMISSIONS,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_EVERYONE_PERMISSIONS,
     DM,
@@ -2138,6 +2140,10 @@ class DiscordDouble:
         if not isinstance(name, str) or not 1 <= len(name) <= 100:
             raise form_error("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
         private = int(body.get("type") or PRIVATE_THREAD) == PRIVATE_THREAD
+        guild = self.guilds[parent.guild_id] if parent.guild_id is not None else None
+        needed = CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS
+        if guild is not None and not guild.permissions_of(self.bot_user.id) & needed:
+            raise DiscordHTTPError(403, 50013, "Missing Permissions")
         thread = self.add_thread(parent, name, private=private, owner=self.bot_user)
         return {**thread.payload(), "member": self._thread_member_payload(thread, self.bot_user.id)}
 

@@ -38,6 +38,12 @@ async def variant_choices(interaction: Interaction, current: str) -> list[app_co
     return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
 
+async def lobby_ais(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The AI seats of this channel's lobby."""
+    pairs = await interaction.client.handlers.lobby_ai_choices(interaction, current)
+    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+
 class GameCog(
     commands.GroupCog, group_name=_("game"), group_description=_("Play a board game here")
 ):
@@ -53,6 +59,7 @@ class GameCog(
         variant=_("A variant or an expansion of that game"),
         language=_("Language of the game's channel messages"),
         setup=_("Set-up choices of that game (e.g. the cards in play; random if empty)"),
+        thread=_("Open it in a new thread (default: yes, where threads can be made)"),
     )
     @app_commands.choices(
         game=game_choices(),
@@ -63,7 +70,11 @@ class GameCog(
     )
     @app_commands.autocomplete(variant=variant_choices)
     @app_commands.rename(
-        game=_("game"), variant=_("variant"), language=_("language"), setup=_("setup")
+        game=_("game"),
+        variant=_("variant"),
+        language=_("language"),
+        setup=_("setup"),
+        thread=_("thread"),
     )
     async def new(
         self,
@@ -72,9 +83,10 @@ class GameCog(
         variant: str | None = None,
         language: str | None = None,
         setup: str | None = None,
+        thread: bool | None = None,
     ) -> None:
         """Open a lobby."""
-        await self.bot.handlers.new_game(interaction, game, variant, language, setup)
+        await self.bot.handlers.new_game(interaction, game, variant, language, setup, thread)
 
     @app_commands.command(name=_("join"), description=_("Join the lobby of this channel"))
     async def join(self, interaction: Interaction) -> None:
@@ -91,15 +103,32 @@ class GameCog(
         """Add an AI seat."""
         await self.bot.handlers.lobby_command(interaction, "ai")
 
+    @app_commands.command(
+        name=_("remove"), description=_("Remove a player or an AI from the lobby (its creator)")
+    )
+    @app_commands.describe(player=_("The player to remove"), ai=_("The AI seat to remove"))
+    @app_commands.rename(player=_("player"), ai=_("ai"))
+    @app_commands.autocomplete(ai=lobby_ais)
+    async def remove(
+        self,
+        interaction: Interaction,
+        player: discord.User | None = None,
+        ai: str | None = None,
+    ) -> None:
+        """Remove someone from the lobby."""
+        await self.bot.handlers.remove(interaction, player, ai)
+
     @app_commands.command(name=_("start"), description=_("Start the game (its creator)"))
     async def start(self, interaction: Interaction) -> None:
         """Start."""
         await self.bot.handlers.lobby_command(interaction, "start")
 
-    @app_commands.command(name=_("board"), description=_("Post the current board"))
-    async def board(self, interaction: Interaction) -> None:
-        """Re-post the board."""
-        await self.bot.handlers.board(interaction)
+    @app_commands.command(name=_("board"), description=_("See the current board"))
+    @app_commands.describe(public=_("Post it in the channel for everybody (default: only you)"))
+    @app_commands.rename(public=_("public"))
+    async def board(self, interaction: Interaction, public: bool = False) -> None:
+        """The board: privately, or posted in the channel."""
+        await self.bot.handlers.board(interaction, public=public)
 
     @app_commands.command(name=_("hand"), description=_("See your private information"))
     async def hand(self, interaction: Interaction) -> None:
@@ -115,6 +144,13 @@ class GameCog(
         """The history, paged."""
         await self.bot.handlers.log(interaction, page)
 
+    @app_commands.command(
+        name=_("help"), description=_("How to play here, and what each command does")
+    )
+    async def help(self, interaction: Interaction) -> None:
+        """Help, privately."""
+        await self.bot.handlers.help(interaction)
+
     @app_commands.command(name=_("rules"), description=_("A short summary of the rules"))
     async def rules(self, interaction: Interaction) -> None:
         """Rules summary."""
@@ -125,10 +161,17 @@ class GameCog(
         """Abandon."""
         await self.bot.handlers.abandon(interaction)
 
+    # Discord allows 25 subcommands in a group and /game has them all: the games waiting for
+    # the asker are an option of status rather than a command of their own.
     @app_commands.command(name=_("status"), description=_("The games of this server"))
-    async def status(self, interaction: Interaction) -> None:
-        """List games."""
-        await self.bot.handlers.status(interaction)
+    @app_commands.describe(mine=_("Only the games waiting for you"))
+    @app_commands.rename(mine=_("mine"))
+    async def status(self, interaction: Interaction, mine: bool = False) -> None:
+        """List games (or those waiting for me)."""
+        if mine:
+            await self.bot.handlers.mine(interaction)
+        else:
+            await self.bot.handlers.status(interaction)
 
     @app_commands.command(name=_("settings"), description=_("See or change this game's settings"))
     @app_commands.describe(

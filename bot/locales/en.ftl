@@ -199,3 +199,42 @@ error-bad_zone = I do not know the time zone { $zone }: try a name like Europe/P
 error-bad_hours = Quiet hours go from one hour (0-23) to a different one.
 error-setting_idle_days = A game may sit idle for { $low } to { $high } days.
 error-setting_away_policy = While a player is away, choose “the AI plays their turns” or “their turn clock pauses”.
+
+## Lobby, abandon, help and status (issue 17)
+abandon-ask = End game #{ $id } ({ $game }) now? It ends without a result and nobody can play it afterwards.
+abandon-ask_lobby = Close the lobby of game #{ $id } ({ $game })? Its players will have to join a new one.
+abandon-yes = End the game
+abandon-no = Keep the game
+abandon-cancelled = Nothing changed: the game goes on.
+abandon-done = Done: game #{ $id } is over.
+error-abandon_stale = This question is out of date: that game is no longer open in this channel.
+error-not_your_button = This button belongs to the person who asked: use the command yourself.
+lobby-removed = 🚪 { $player } was removed from the lobby by { $by }.
+lobby-handed = 🚪 { $player } left the lobby: { $creator } runs it now (start it with `/game start`, remove someone with `/game remove`).
+lobby-closed_empty = 🚪 { $player } left the lobby of game #{ $id }: nobody is left to start it, so it is closed.
+lobby-done-leave_closed = You left; nobody else was left to start the game, so the lobby is closed.
+error-remove_which = Name either a player or an AI seat to remove (one of the two).
+error-remove_not_allowed = Only the lobby's creator or a member with Manage Server can remove someone from it.
+error-remove_unknown = That player or AI seat is not in this lobby.
+error-remove_creator = The creator cannot remove themselves: use `/game leave` (the lobby passes to the next player).
+status-waiting = • #{ $id } { $game } in { $channel }: turn { $turn }, waiting for { $movers } since { $since } ({ $players }) [jump]({ $link })
+status-lobby_link = • #{ $id } { $game } in { $channel }: lobby ({ $players }) [jump]({ $link })
+mine-title = { $count ->
+        [one] One game waits for you on this server:
+       *[other] { $count } games wait for you on this server:
+    }
+mine-none = No game waits for you on this server.
+help-title = How to play here
+help-title_game = How to play { $game } here (game #{ $id })
+help-games = Games on this bot (open a lobby with { $new }):
+help-game_line = • **{ $game }** (`game:{ $value }`), { $low } to { $high } players
+help-discord = **Playing on Discord**
+    • After every turn the bot posts the board and a turn message naming who must decide, with buttons. A button that is one action acts at once; a button that stands for several choices opens a private picker that only you see.
+    • What only you may know (your hand, a secret look) reaches you by direct message; { $hand } shows it here at any time, privately.
+    • { $board } shows the board to you alone (with `public` it is posted for everybody); { $status } with `mine` lists the games waiting for you.
+    • You are reminded when a game waits for you: { $reminders } and { $notify } choose how.
+    • { $rules } sums up the rules in play, card by card.
+help-game_commands = **Commands of { $game }**
+help-commands = **Commands of every game**
+lobby-thread_name = { $game }: { $player }'s game
+lobby-in_thread = 🎲 { $player } opened a { $game } lobby in { $thread }: join it there.

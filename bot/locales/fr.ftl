@@ -20,7 +20,6 @@ cmd-Let-the-AI-play-for-a-player = Faire jouer l'IA à la place d'un joueur
 cmd-Open-a-game-lobby-in-this-channel = Ouvrir un salon d'attente dans ce salon
 cmd-Page-number-the-newest-by-default = Numéro de page (la plus récente par défaut)
 cmd-Play-a-board-game-here = Jouer à un jeu de plateau ici
-cmd-Post-the-current-board = Afficher le plateau actuel
 cmd-Read-the-game-s-history = Lire l'historique de la partie
 cmd-Remind-whoever-must-act-after-this-many-hours = Relancer qui doit jouer après ce nombre d'heures
 cmd-See-or-change-this-game-s-settings = Voir ou changer les réglages de la partie
@@ -305,3 +304,56 @@ cmd-On-or-off = Oui ou non
 cmd-on = oui
 cmd-catchup = rattrapage
 cmd-What-happened-since-your-last-turn = Ce qui s'est passé depuis votre dernier tour
+
+## Lobby, abandon, help and status (issue 17)
+abandon-ask = Terminer maintenant la partie n°{ $id } ({ $game }) ? Elle s'arrête sans résultat et personne ne pourra plus y jouer.
+abandon-ask_lobby = Fermer le salon d'attente de la partie n°{ $id } ({ $game }) ? Ses joueurs devront en rejoindre un nouveau.
+abandon-yes = Terminer la partie
+abandon-no = Garder la partie
+abandon-cancelled = Rien n'a changé : la partie continue.
+abandon-done = C'est fait : la partie n°{ $id } est terminée.
+error-abandon_stale = Cette question n'est plus d'actualité : cette partie n'est plus ouverte dans ce salon.
+error-not_your_button = Ce bouton appartient à la personne qui a demandé : utilisez la commande vous-même.
+cmd-See-the-current-board = Voir le plateau actuel
+cmd-Post-it-in-the-channel-for-everybody-default-only-you = Le publier dans le salon pour tout le monde (par défaut : pour vous seul)
+cmd-public = public
+lobby-removed = 🚪 { $player } a été retiré du salon d'attente par { $by }.
+lobby-handed = 🚪 { $player } a quitté le salon d'attente : { $creator } s'en occupe désormais (lancer la partie avec `/game start`, retirer quelqu'un avec `/game remove`).
+lobby-closed_empty = 🚪 { $player } a quitté le salon d'attente de la partie n°{ $id } : il ne reste personne pour la lancer, le salon est donc fermé.
+lobby-done-leave_closed = Vous êtes parti ; plus personne ne pouvait lancer la partie, le salon d'attente est donc fermé.
+error-remove_which = Indiquez soit un joueur, soit un siège IA à retirer (l'un des deux).
+error-remove_not_allowed = Seul le créateur du salon d'attente ou un membre avec la permission Gérer le serveur peut en retirer quelqu'un.
+error-remove_unknown = Ce joueur ou ce siège IA n'est pas dans ce salon d'attente.
+error-remove_creator = Le créateur ne peut pas se retirer lui-même : utilisez `/game leave` (le salon passe au joueur suivant).
+cmd-remove = retirer
+cmd-Remove-a-player-or-an-AI-from-the-lobby-its-creator = Retirer un joueur ou une IA du salon d'attente (son créateur)
+cmd-The-player-to-remove = Le joueur à retirer
+cmd-The-AI-seat-to-remove = Le siège IA à retirer
+cmd-ai = ia
+status-waiting = • n°{ $id } { $game } dans { $channel } : tour { $turn }, en attente de { $movers } depuis { $since } ({ $players }) [y aller]({ $link })
+status-lobby_link = • n°{ $id } { $game } dans { $channel } : salon d'attente ({ $players }) [y aller]({ $link })
+mine-title = { $count ->
+        [one] Une partie vous attend sur ce serveur :
+       *[other] { $count } parties vous attendent sur ce serveur :
+    }
+mine-none = Aucune partie ne vous attend sur ce serveur.
+cmd-mine = les_miennes
+cmd-Only-the-games-waiting-for-you = Seulement les parties qui vous attendent
+help-title = Comment jouer ici
+help-title_game = Comment jouer à { $game } ici (partie n°{ $id })
+help-games = Jeux de ce bot (ouvrez un salon d'attente avec { $new }) :
+help-game_line = • **{ $game }** (`game:{ $value }`), de { $low } à { $high } joueurs
+help-discord = **Jouer sur Discord**
+    • Après chaque tour, le bot publie le plateau et un message de tour qui nomme qui doit décider, avec des boutons. Un bouton qui est une seule action agit aussitôt ; un bouton qui regroupe plusieurs choix ouvre un menu privé que vous seul voyez.
+    • Ce que vous seul pouvez savoir (votre main, un regard secret) vous arrive par message privé ; { $hand } vous le montre ici à tout moment, en privé.
+    • { $board } vous montre le plateau à vous seul (avec `public`, il est publié pour tous) ; { $status } avec l'option `les_miennes` liste les parties qui vous attendent.
+    • Vous êtes relancé quand une partie vous attend : { $reminders } et { $notify } choisissent comment.
+    • { $rules } résume les règles en jeu, carte par carte.
+help-game_commands = **Commandes de { $game }**
+help-commands = **Commandes communes à tous les jeux**
+cmd-help = aide
+cmd-How-to-play-here-and-what-each-command-does = Comment jouer ici, et ce que fait chaque commande
+lobby-thread_name = { $game } : la partie de { $player }
+lobby-in_thread = 🎲 { $player } a ouvert un salon d'attente de { $game } dans { $thread } : rejoignez-le là-bas.
+cmd-thread = fil
+cmd-Open-it-in-a-new-thread-default-yes-where-threads-can-be-made = L'ouvrir dans un nouveau fil (par défaut : oui, là où c'est possible)

@@ -370,6 +370,10 @@ class Store:
         """Remember the lobby or turn message of a game."""
         raise _unsupported(self, "set_message")
 
+    async def set_creator(self, game_id: int, user_id: int) -> None:
+        """Hand a lobby to another of its players (its creator left)."""
+        raise _unsupported(self, "set_creator")
+
     async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> dict[str, Any]:
         """Store these settings of a game: the keys given replace the stored ones, in the
         database (keys not given stay as they are), so two changes at once both land.

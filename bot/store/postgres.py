@@ -447,6 +447,16 @@ class PostgresStore(Store):
         async with self._connection() as conn:
             await conn.execute(f"UPDATE games SET {column} = $1 WHERE id = $2", message_id, game_id)
 
+    async def set_creator(self, game_id: int, user_id: int) -> None:
+        """Hand a lobby to another of its players (its creator left)."""
+        async with self._connection() as conn:
+            await conn.execute(
+                "UPDATE games SET creator_id = $1, updated_at = $2 WHERE id = $3",
+                user_id,
+                self._clock(),
+                game_id,
+            )
+
     async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> dict[str, Any]:
         """Store these settings of a game (keys not given stay as they are), merged inside
         the database by one statement, and return them."""

@@ -364,6 +364,14 @@ class SqliteStore(Store):
         async with self.transaction() as db:
             await db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (message_id, game_id))
 
+    async def set_creator(self, game_id: int, user_id: int) -> None:
+        """Hand a lobby to another of its players (its creator left)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE games SET creator_id = ?, updated_at = ? WHERE id = ?",
+                (user_id, self._clock(), game_id),
+            )
+
     async def update_settings(self, game_id: int, settings: Mapping[str, Any]) -> dict[str, Any]:
         """Store these settings of a game (keys not given stay as they are), merged inside
         the database by one statement, and return them."""

@@ -133,3 +133,25 @@ def game_over(w: World) -> bool:
 async def pick_through(w: World, user: DoubleUser, record: Any, rnd: Any) -> Any:
     """Follow an ephemeral picker until an action is chosen; return the last record."""
     return await table(w).pick_through(user, record, rnd)
+
+
+def button_id(message: DoubleMessage, prefix: str, suffix: str = "") -> str:
+    """The custom_id of the message's button that starts with `prefix` (and ends with
+    `suffix`)."""
+    found = [
+        str(c["custom_id"])
+        for c in components(message)
+        if str(c.get("custom_id", "")).startswith(prefix)
+        and str(c.get("custom_id", "")).endswith(suffix)
+    ]
+    assert found, f"no button {prefix}…{suffix} on {message!r}"
+    return found[0]
+
+
+async def abandon(w: World, user: DoubleUser, channel: DoubleChannel | None = None) -> Any:
+    """/game abandon, then Confirm: the record of the confirming click."""
+    d = w.double
+    ask = await (await d.slash(user, channel or w.channel, "game abandon")).wait_done()
+    assert ask.ephemeral and ask.message is not None, ask.content
+    confirm = await d.click(user, ask.message, button_id(ask.message, "ra:", ":yes"))
+    return await confirm.wait_done()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import running_bot, world
+from tests.bot.harness import abandon, running_bot, world
 
 
 async def test_abandoning_a_lobby_leaves_nothing_to_post(
@@ -17,10 +17,12 @@ async def test_abandoning_a_lobby_leaves_nothing_to_post(
     caplog.set_level(logging.WARNING)
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
-        r = await d.slash(w.alice, w.channel, "game abandon")
-        await r.wait_done()
-        assert "abandoned" in r.content
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
+        r = await abandon(w, w.alice)
+        assert "over" in r.content
+        await d.wait_for_message(w.channel, lambda m: "abandoned" in m.content)
         await bot.service.idle()
         await bot.publisher.idle()
         game = await bot.service.store.latest_game_in(w.channel.id)

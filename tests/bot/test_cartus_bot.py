@@ -84,7 +84,7 @@ def cartus_table(w: World, users: list[DoubleUser]) -> Table:
 
 async def open_game(w: World, users: list[DoubleUser], **options: str) -> None:
     d = w.double
-    r = await d.slash(users[0], w.channel, "game new", game="cartus", **options)
+    r = await d.slash(users[0], w.channel, "game new", thread=False, game="cartus", **options)
     await r.wait_done()
     assert not r.ephemeral and "Rattus Cartus" in r.content, r.content
     for user in users[1:]:
@@ -129,8 +129,8 @@ async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
                 assert any(f.data.startswith(PNG) for f in hand.files)
                 rules = await d.slash(w.dave, w.channel, "game rules")
                 await rules.wait_done()
-                assert rules.ephemeral and "Rattus Cartus in short" in rules.content
-                assert "Supply: clockwise" in rules.content
+                assert rules.ephemeral and "Rattus Cartus in short" in rules.text
+                assert "Supply: clockwise" in rules.text
         await bot.service.idle()
         final = d.channel_messages(w.channel)[-1]
         assert "🏁" in final.content and "🥇" in final.content and "VP" in final.content

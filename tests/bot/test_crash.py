@@ -44,7 +44,9 @@ async def test_kill_nine_loses_nothing_anyone_was_told(tmp_path: Path) -> None:
         bot = start_bot(d, database, tmp_path)
         try:
             await d.wait_for_ready(min_sessions=1)
-            await (await d.slash(alice, channel, "game new", game="rattus")).wait_done()
+            await (
+                await d.slash(alice, channel, "game new", thread=False, game="rattus")
+            ).wait_done()
             await (await d.slash(bob, channel, "game join")).wait_done()
             await (await d.slash(alice, channel, "game start")).wait_done()
             await d.wait_for(lambda: table.current_turn() is not None)

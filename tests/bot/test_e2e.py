@@ -14,6 +14,7 @@ from pathlib import Path
 from engine.rattus import GAME
 from tests.bot.harness import (
     World,
+    abandon,
     buttons,
     current_turn,
     game_over,
@@ -37,7 +38,7 @@ def is_stale_answer(text: str) -> bool:
 
 async def open_lobby(w: World, *joiners) -> None:
     d = w.double
-    r = await d.slash(w.alice, w.channel, "game new", game="rattus")
+    r = await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
     await r.wait_done()
     assert not r.ephemeral and "game #" in r.content
     for user in joiners:
@@ -135,7 +136,7 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
         r = await d.slash(w.bob, w.channel, "game start")
         await r.wait_done()
         assert r.ephemeral and "Seul le joueur" in r.content  # bob's Discord is in French
-        r = await d.slash(w.alice, w.channel, "game new", game="rattus")
+        r = await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
         await r.wait_done()
         assert r.ephemeral and "already has a game" in r.content
         await start(w)
@@ -195,9 +196,9 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
         assert turn is not None
         await expect(second, "rattus open", "You left", "quitté", region="gallia")
         # The game is abandoned by its creator; further commands are refused.
-        r = await d.slash(w.alice, w.channel, "game abandon")
-        await r.wait_done()
-        assert "abandoned" in r.content
+        r = await abandon(w, w.alice)
+        assert "over" in r.content
+        await d.wait_for_message(w.channel, lambda m: "abandoned" in m.content)
         r = await d.slash(w.alice, w.channel, "rattus open", region="gallia")
         await r.wait_done()
         assert r.ephemeral and "no game" in r.content.lower()

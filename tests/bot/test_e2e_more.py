@@ -19,7 +19,9 @@ async def test_five_players_with_africanus_each_dm_holds_only_their_own_cards(
     hand and nobody else's."""
     async with world(tmp_path) as w, running_bot(w, seed=5150) as bot:
         d = w.double
-        r = await d.slash(w.alice, w.channel, "game new", game="rattus", variant="africanus")
+        r = await d.slash(
+            w.alice, w.channel, "game new", thread=False, game="rattus", variant="africanus"
+        )
         await r.wait_done()
         assert "Africanus" in r.content
         people = [w.alice, w.bob, w.dave, w.erin]
@@ -127,7 +129,9 @@ async def test_a_stand_in_ai_takes_a_turn_and_the_player_takes_the_seat_back(
     """Issue 7: /game takeover lets the AI play a seat; /game takeback returns it."""
     async with world(tmp_path) as w, running_bot(w, seed=77) as bot:
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         r = await d.slash(w.bob, w.channel, "game takeover", player=str(w.bob.id))

@@ -87,7 +87,9 @@ async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other
         d = w.double
         other = d.add_channel(w.guild, "second")
         for channel in (w.channel, other):
-            await (await d.slash(w.alice, channel, "game new", game="rattus")).wait_done()
+            await (
+                await d.slash(w.alice, channel, "game new", thread=False, game="rattus")
+            ).wait_done()
             await (await d.slash(w.bob, channel, "game join")).wait_done()
             await (await d.slash(w.alice, channel, "game start")).wait_done()
         await bot.service.idle()
@@ -105,7 +107,7 @@ async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other
             button = next(c for c in buttons(message) if c["custom_id"].startswith("rt:"))
             click = await d.click(user, message, button["custom_id"])
             await click.wait_acked()  # answered within Discord's 3 s, lock or not
-            board = await d.slash(w.carol, other, "game board")
+            board = await d.slash(w.carol, other, "game board", public=True)
             await board.wait_done()  # another game is read while the write waits
             assert board.files and not board.ephemeral
             assert (await bot.service.store.get_game(game.id)).seq == seq
@@ -123,7 +125,9 @@ async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other
 async def test_a_seat_the_ai_stands_in_for_is_not_pinged(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         r = await d.slash(w.bob, w.channel, "game takeover", player=w.bob)
@@ -146,7 +150,9 @@ async def test_a_button_of_another_servers_game_shows_nothing_of_it(tmp_path: Pa
     and shows no board of that game."""
     async with world(tmp_path) as w, running_bot(w):
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         message = current_turn(w)
@@ -154,7 +160,7 @@ async def test_a_button_of_another_servers_game_shows_nothing_of_it(tmp_path: Pa
         theirs = d.add_guild("Elsewhere")
         channel = d.add_channel(theirs, "other")
         mallory = d.add_user("mallory")
-        await (await d.slash(mallory, channel, "game new", game="rattus")).wait_done()
+        await (await d.slash(mallory, channel, "game new", thread=False, game="rattus")).wait_done()
         here = d.channel_messages(channel)[-1]
         ids = [c["custom_id"] for row in message.components for c in row["components"]]
         for custom_id in ids:
@@ -174,7 +180,9 @@ async def test_a_confirmation_that_cannot_be_shown_does_not_say_the_game_is_unch
 
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         message = current_turn(w)

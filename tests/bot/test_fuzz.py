@@ -168,16 +168,18 @@ async def setup_games(w: World) -> tuple[list[int], dict[int, DoubleChannel]]:
     d = w.double
     second = d.add_channel(w.guild, "second")
     third = d.add_channel(w.guild, "third")
-    r = await d.slash(w.alice, w.channel, "game new", game="rattus", variant="africanus")
+    r = await d.slash(
+        w.alice, w.channel, "game new", thread=False, game="rattus", variant="africanus"
+    )
     await r.wait_done()
     for user in (w.bob, w.carol):
         await (await d.slash(user, w.channel, "game join")).wait_done()
     await (await d.slash(w.alice, w.channel, "game add-ai")).wait_done()
     await (await d.slash(w.alice, w.channel, "game start")).wait_done()
-    await (await d.slash(w.dave, second, "game new", game="rattus")).wait_done()
+    await (await d.slash(w.dave, second, "game new", thread=False, game="rattus")).wait_done()
     await (await d.slash(w.erin, second, "game join")).wait_done()
     await (await d.slash(w.dave, second, "game start")).wait_done()
-    await (await d.slash(w.erin, third, "game new", game="rattus")).wait_done()
+    await (await d.slash(w.erin, third, "game new", thread=False, game="rattus")).wait_done()
     return [], {w.channel.id: w.channel, second.id: second, third.id: third}
 
 
@@ -193,7 +195,9 @@ async def test_thousands_of_hostile_interactions(
         foreign = d.add_channel(elsewhere, "theirs")
         stranger = d.add_user("stranger")
         _, channels = await setup_games(w)
-        await (await d.slash(stranger, foreign, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(stranger, foreign, "game new", thread=False, game="rattus")
+        ).wait_done()
         users = [w.alice, w.bob, w.carol, w.dave, w.erin, stranger]
         places = [*channels.values(), foreign]
         commands = commands_of(d)

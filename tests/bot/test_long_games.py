@@ -28,7 +28,7 @@ class Clock:
 
 async def two_player_game(w: World, *extra: object, **settings: object) -> None:
     d = w.double
-    await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+    await (await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")).wait_done()
     await (await d.slash(w.bob, w.channel, "game join")).wait_done()
     for user in extra:
         await (await d.slash(user, w.channel, "game join")).wait_done()
@@ -195,7 +195,9 @@ async def test_the_catch_up_digest_matches_the_log(tmp_path: Path) -> None:
     clock = Clock()
     async with world(tmp_path) as w, running_bot(w, clock=clock) as bot:
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
         await (await d.slash(w.alice, w.channel, "game add-ai")).wait_done()
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         rnd = random.Random(9)

@@ -134,3 +134,23 @@ async def test_a_read_only_database_stops_the_bot_with_one_line(tmp_path: Path) 
     assert "Traceback" not in done.stderr
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("rattus-bot: the database") and "cannot be" in last
+
+
+def test_no_network_ends_with_one_line(tmp_path: Path) -> None:
+    """Nothing listens at the API address (no network, a proxy that is down): one line."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # free once closed: connections are refused
+    env = {
+        "DISCORD_TOKEN": "any-token",
+        "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
+        "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/",
+        "DATABASE_URL": f"sqlite:///{tmp_path}/bot.db",
+    }
+    done = _run(env, tmp_path)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"rattus-bot: cannot reach Discord at http://127.0.0.1:{port}/api/v10")

@@ -71,7 +71,9 @@ async def open_game(
     d = w.double
     watch = Watch(w.channel.id, d.bot_user.id)
     d.observers.append(watch)
-    r = await d.slash(people[0], w.channel, "game new", game="piper", language=lang, **options)
+    r = await d.slash(
+        people[0], w.channel, "game new", thread=False, game="piper", language=lang, **options
+    )
     await r.wait_done()
     assert not r.ephemeral and ("The Pied Piper" in r.content or "Le Joueur de Flûte" in r.content)
     for user in people[1:]:
@@ -158,9 +160,9 @@ async def check_after_the_end(w: World, user: DoubleUser, variant_words: str | N
     d = w.double
     rules = await d.slash(user, w.channel, "game rules")
     await rules.wait_done()
-    assert rules.ephemeral and ("Pied Piper" in rules.content or "Joueur de Flûte" in rules.content)
+    assert rules.ephemeral and ("Pied Piper" in rules.text or "Joueur de Flûte" in rules.text)
     if variant_words:
-        assert variant_words in rules.content, rules.content
+        assert variant_words in rules.text, rules.text
     log = await d.slash(user, w.channel, "game log")
     await log.wait_done()
     assert log.ephemeral and re.search(r"[Pp]age", log.content)

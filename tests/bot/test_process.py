@@ -31,7 +31,7 @@ async def running_game(d: DiscordDouble, tmp_path: Path, **env: str):  # type: i
     alice, bob = d.add_user("alice"), d.add_user("bob")
     bot = start_bot(d, f"sqlite:///{tmp_path}/p.db", tmp_path, **env)
     await d.wait_for_ready(min_sessions=1)
-    await (await d.slash(alice, channel, "game new", game="rattus")).wait_done()
+    await (await d.slash(alice, channel, "game new", thread=False, game="rattus")).wait_done()
     await (await d.slash(bob, channel, "game join")).wait_done()
     await (await d.slash(alice, channel, "game start")).wait_done()
     table = Table(d, channel, [alice, bob])

@@ -66,7 +66,7 @@ async def act_while_failing(w: World, rnd: random.Random, inject) -> None:  # ty
 
 async def open_two_player_game(w: World) -> None:
     d = w.double
-    await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+    await (await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")).wait_done()
     await (await d.slash(w.bob, w.channel, "game join")).wait_done()
     await (await d.slash(w.alice, w.channel, "game start")).wait_done()
 
@@ -134,7 +134,9 @@ async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_pa
         bot = start_bot(d, database, tmp_path)
         try:
             await d.wait_for_ready(min_sessions=1)
-            await (await d.slash(alice, channel, "game new", game="rattus")).wait_done()
+            await (
+                await d.slash(alice, channel, "game new", thread=False, game="rattus")
+            ).wait_done()
             await (await d.slash(bob, channel, "game join")).wait_done()
             await (await d.slash(alice, channel, "game start")).wait_done()
             await d.wait_for(lambda: players.current_turn() is not None)

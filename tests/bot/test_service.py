@@ -76,9 +76,6 @@ async def test_lobby_life(env) -> None:
     with pytest.raises(BotError) as err:
         await service.join(CHANNEL, BEN)
     assert err.value.code == "already_joined"
-    with pytest.raises(BotError) as err:
-        await service.leave(CHANNEL, ANA)
-    assert err.value.code == "creator_cannot_leave"
     await service.leave(CHANNEL, BEN)
     with pytest.raises(BotError) as err:
         await service.start(CHANNEL, ANA)
@@ -183,6 +180,50 @@ async def test_a_player_who_left_cannot_act(env) -> None:
     with pytest.raises(BotError) as err:
         await service.leave(CHANNEL, first)
     assert err.value.code == "already_left"
+
+
+async def test_the_creator_removes_players_and_ai_seats_before_the_start(env) -> None:
+    service, _ = env
+    game_id = await lobby(service, ANA, BEN, CAT)
+    await service.add_ai(CHANNEL, ANA)
+    game = await service.store.get_game(game_id)
+    first_ai = next(p for p in game.players if p.name == "AI 1")
+    for who, kwargs, code in [
+        (BEN, {"user_id": CAT.id}, "remove_not_allowed"),
+        (ANA, {"user_id": ANA.id}, "remove_creator"),
+        (ANA, {"user_id": 77}, "remove_unknown"),
+        (ANA, {"position": 0}, "remove_unknown"),  # a person's position is not an AI seat
+    ]:
+        with pytest.raises(BotError) as err:
+            await service.remove_from_lobby(CHANNEL, who, **kwargs)
+        assert err.value.code == code
+    assert len((await service.store.get_game(game_id)).players) == 4
+    game, removed = await service.remove_from_lobby(CHANNEL, ANA, user_id=CAT.id)
+    assert removed.user_id == CAT.id and game.player_of(CAT.id) is None
+    await service.add_ai(CHANNEL, BEN)
+    game, removed = await service.remove_from_lobby(CHANNEL, ADMIN, position=first_ai.position)
+    assert removed.name == "AI 1" and [p.name for p in game.players] == ["Ana", "Ben", "AI 2"]
+    game = await service.add_ai(CHANNEL, ANA)  # the free name is taken again
+    assert [p.name for p in game.players] == ["Ana", "Ben", "AI 2", "AI 1"]
+    await service.start(CHANNEL, ANA)
+    with pytest.raises(BotError) as err:
+        await service.remove_from_lobby(CHANNEL, ANA, user_id=BEN.id)
+    assert err.value.code == "already_started"
+
+
+async def test_a_lobby_passes_to_the_next_person_when_its_creator_leaves(env) -> None:
+    service, _ = env
+    game_id = await lobby(service, ANA)
+    await service.add_ai(CHANNEL, ANA)
+    await service.join(CHANNEL, BEN)
+    await service.join(CHANNEL, CAT)
+    game = await service.leave(CHANNEL, ANA)
+    assert game.creator_id == BEN.id and game.status == "lobby"
+    game = await service.leave(CHANNEL, BEN)
+    assert game.creator_id == CAT.id
+    game = await service.leave(CHANNEL, CAT)  # only the AI is left: the lobby closes
+    assert game.status == "abandoned" and game.id == game_id
+    assert await service.store.open_game_in(CHANNEL) is None
 
 
 async def test_abandon_needs_creator_or_manage_server(env) -> None:

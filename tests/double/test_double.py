@@ -497,3 +497,16 @@ async def test_late_acknowledgement_is_rejected_like_discord(world: World) -> No
         await d.wait_for(lambda: bot.errors)
         [error] = bot.errors
         assert isinstance(error, discord.NotFound) and error.code == 10062
+
+
+async def test_creating_a_thread_needs_the_permission(world: World) -> None:
+    d = world.double
+    async with running_bot(world) as bot:
+        channel = bot.get_channel(world.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        for role in world.guild.roles.values():
+            role.permissions &= ~(1 << 35)
+        with pytest.raises(discord.Forbidden) as err:
+            await channel.create_thread(name="no", type=discord.ChannelType.public_thread)
+        assert err.value.code == 50013
+        assert not [c for c in d.channels.values() if c.parent_id == world.channel.id]

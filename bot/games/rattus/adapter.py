@@ -15,7 +15,7 @@ from bot.adapter import GameAdapter, OptionError, who
 from bot.i18n import BOT, LANGUAGES, Catalog
 from engine.core.contract import Decision
 from engine.rattus import GAME
-from engine.rattus.data import ClassCard
+from engine.rattus.data import BASE_CARDS, ClassCard
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -524,6 +524,30 @@ class RattusAdapter(GameAdapter):
     def rules(self, options: Mapping[str, Any], lang: str) -> str:
         """The rules in short."""
         return t("rules", lang)
+
+    def rules_detail(
+        self, options: Mapping[str, Any], view: Mapping[str, Any] | None, lang: str
+    ) -> list[str]:
+        """The class cards of this game, one by one (those drawn with Africanus, or every
+        card a lobby may still draw), and what Africanus adds."""
+        cards: list[str]
+        lines = [t("rules.cards_title", lang)]
+        if view is not None and view.get("cards"):
+            cards = [str(c["card"]) for c in view["cards"]]
+        elif options.get("classes"):
+            cards = [str(c) for c in options["classes"]]
+        elif options.get("expansion"):
+            lines.append(t("rules.cards_random", lang))
+            cards = [c.value for c in ClassCard]
+        else:
+            cards = [c.value for c in BASE_CARDS]
+        for card in cards:
+            key = f"rules.card.{card}"
+            if _has(key):
+                lines.append(f"• **{name_of('card', card, lang)}**: {t(key, lang)}")
+        if options.get("expansion"):
+            lines += ["", t("rules.africanus", lang)]
+        return lines
 
     def digest(
         self, events: Sequence[Mapping[str, Any]], seat: int, names: Sequence[str], lang: str

@@ -479,3 +479,6 @@ score-nothing = no points
 ranking-row = { $medal } { $player }: { $score } VP ({ $detail }) · 🐀 { $rats } { $fate }
 ranking-dead = ☠️ dead
 ranking-winner = 👑 winner
+
+## Help (issue 17)
+help-game = **Rattus Cartus on Discord.** Your hand stays private: cards are chosen in a private picker, never on a public button. The cards you placed face down, the nun support cards you looked at and your rats reach you by DM and with { $hand }. When several players decide at once, the turn message has one button that opens each player's own picker. { $do } types any action.

@@ -572,3 +572,6 @@ cmd-do = jouer
 cmd-Any-action-typed-or-picked-from-the-list = N'importe quelle action, tapée ou choisie dans la liste
 cmd-action = action
 cmd-The-action = L'action
+
+## Help (issue 17)
+help-game = **Rattus Cartus sur Discord.** Votre main reste privée : les cartes se choisissent dans un menu privé, jamais sur un bouton public. Les cartes posées face cachée, les cartes du Soutien des nonnes que vous avez regardées et vos rats vous arrivent par message privé et avec { $hand }. Quand plusieurs joueurs décident en même temps, le message de tour a un seul bouton qui ouvre le menu de chacun. { $do } permet de taper n'importe quelle action.

@@ -224,3 +224,6 @@ error-wrong_phase = You cannot do that now: { $phase ->
     }.
 
 ## Slash commands (English texts are the code's; these only exist in French)
+
+## Help (issue 17)
+help-game = **The Pied Piper on Discord.** Your hand of action cards stays private: the turn message's button opens a private picker of your cards and characters, or type any action with { $do }. { $hand } shows your hand (and, in the hidden-cards variant, your face-down cards); a new hand also reaches you by DM.

@@ -252,3 +252,6 @@ cmd-do = jouer
 cmd-Any-action-typed-or-picked-from-the-list = N'importe quelle action, tapée ou choisie dans la liste
 cmd-The-action = L'action
 cmd-action = action
+
+## Help (issue 17)
+help-game = **Le Joueur de Flûte sur Discord.** Votre main de cartes Action reste privée : le bouton du message de tour ouvre un menu privé de vos cartes et personnages, ou tapez n'importe quelle action avec { $do }. { $hand } montre votre main (et, dans la variante des cartes cachées, vos cartes face cachée) ; une nouvelle main vous arrive aussi par message privé.

@@ -248,3 +248,19 @@ digest-line = 📰 Since your last turn: { $parts }.
 digest-region = { $region } −{ $count }
 digest-lost = cubes lost { $regions } (yours: { $mine })
 digest-took = { $player } took the { $card }
+
+## Help (issue 17)
+help-game = **Rattus on Discord.** On your turn the buttons offer a class card to take, the regions to place cubes in and your cards' abilities; a choice among many (regions, tokens) opens a private picker. { $do } types any action. What your Witch saw, and with Africanus your hand of region cards, reach you by DM and with { $hand }. When a ravage threatens and a region card could protect a class, you are asked privately, with a time limit; your standing order answers for you when time runs out.
+rules-cards_title = **The class cards of this game** (each ability once per turn, before the plague moves; a card's holder is also hit by that class's symbol on rat tokens):
+rules-cards_random = With Africanus the class cards of a game are drawn at random when it starts; any of these may come:
+rules-card-peasant = place one more cube than the region has rat tokens.
+rules-card-merchant = move up to 3 of your cubes from one region to a neighbouring region.
+rules-card-monk = move a rat token from one region to a neighbouring region.
+rules-card-knight = move the plague piece up to 2 regions; it may then count as 2 extra neutral cubes where it stops.
+rules-card-witch = look at two face-down rat tokens (only you see them), then swap them or not.
+rules-card-king = move one of your cubes from a region without rat tokens to the palace, where it is safe.
+rules-card-astronomer = draw 3 region cards, keep one and discard the others.
+rules-card-explorer = reveal 3 region cards; you may place one cube in one of those regions; the cards are discarded.
+rules-card-sultan = put a diplomat under one of your cubes on the board (not where you already have one); most diplomats scores 4 points, second 2.
+rules-card-caravaneer = move the caravan two regions: where it starts and where it passes, whoever has the most cubes (at least one) adds a cube; none is added where it stops, and it cannot go back to where it started this turn.
+rules-africanus = **Africanus** adds Africa's regions (up to 6 players) and region cards: each player holds a hidden hand of them. When a ravage would hit a class card you hold, you may play a region card showing that class to protect it; you are asked privately, and your standing order (`/rattus standing`) answers when time runs out. At the end, each region card in hand scores 1 point if you have the most cubes (at least one) in its region.

@@ -378,3 +378,19 @@ digest-line = 📰 Depuis votre dernier tour : { $parts }.
 digest-region = { $region } −{ $count }
 digest-lost = cubes perdus { $regions } (les vôtres : { $mine })
 digest-took = { $player } a pris la carte { $card }
+
+## Help (issue 17)
+help-game = **Rattus sur Discord.** À votre tour, les boutons proposent une carte Classe à prendre, les régions où placer des cubes et les pouvoirs de vos cartes ; un choix parmi beaucoup (régions, jetons) ouvre un menu privé. { $do } permet de taper n'importe quelle action. Ce que votre Sorcière a vu, et avec Africanus votre main de cartes Région, vous arrivent par message privé et avec { $hand }. Quand une dévastation menace et qu'une carte Région pourrait protéger une classe, on vous le demande en privé, avec un délai ; votre consigne permanente répond pour vous si le temps s'écoule.
+rules-cards_title = **Les cartes de classe de cette partie** (chaque pouvoir une fois par tour, avant de déplacer la Peste ; qui détient une carte subit aussi le symbole de cette classe sur les jetons rats) :
+rules-cards_random = Avec Africanus, les cartes de classe d'une partie sont tirées au hasard au début ; chacune de celles-ci peut sortir :
+rules-card-peasant = placez un cube de plus que la région n'a de jetons rats.
+rules-card-merchant = déplacez jusqu'à 3 de vos cubes d'une région vers une région voisine.
+rules-card-monk = déplacez un jeton rat d'une région vers une région voisine.
+rules-card-knight = avancez la Peste jusqu'à 2 régions ; elle peut alors compter comme 2 cubes neutres de plus là où elle s'arrête.
+rules-card-witch = regardez deux jetons rats face cachée (vous seul les voyez), puis échangez-les ou non.
+rules-card-king = déplacez un de vos cubes d'une région sans jeton rat vers le château, où il est à l'abri.
+rules-card-astronomer = piochez 3 cartes Région, gardez-en une et défaussez les autres.
+rules-card-explorer = révélez 3 cartes Région ; vous pouvez placer un cube dans l'une de ces régions ; les cartes sont défaussées.
+rules-card-sultan = placez un Diplomate sous l'un de vos cubes du plateau (pas là où vous en avez déjà un) ; le plus de Diplomates rapporte 4 points, le deuxième 2.
+rules-card-caravaneer = déplacez la Caravane de deux régions : dans sa région de départ puis dans celle qu'elle traverse, qui a la majorité des cubes (au moins un) ajoute un cube ; aucun dans la région d'arrivée, et elle ne peut pas revenir à sa région de départ dans le même tour.
+rules-africanus = **Africanus** ajoute les régions d'Afrique (jusqu'à 6 joueurs) et les cartes Région : chaque joueur en a une main cachée. Quand une dévastation frapperait une carte de classe que vous détenez, vous pouvez jouer une carte Région portant cette classe pour la protéger ; on vous le demande en privé, et votre consigne permanente (`/rattus standing`) répond si le temps s'écoule. À la fin, chaque carte Région en main rapporte 1 point si vous avez le plus de cubes (au moins un) dans sa région.

@@ -1,0 +1,32 @@
+"""/game board answers privately, in the asker's language, unless asked to post it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.harness import running_bot, world
+
+PNG = b"\x89PNG"
+
+
+async def test_board_is_private_by_default_and_public_on_request(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
+        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
+        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await bot.service.idle()
+        await bot.publisher.idle()
+        before = len(d.channel_messages(w.channel))
+
+        mine = await (await d.slash(w.bob, w.channel, "game board")).wait_done()
+        assert mine.ephemeral and mine.files and mine.files[0].data.startswith(PNG)
+        assert "mise en place" in mine.content  # bob reads French
+        assert len(d.channel_messages(w.channel)) == before
+
+        posted = await (await d.slash(w.bob, w.channel, "game board", public=True)).wait_done()
+        assert not posted.ephemeral and posted.files
+        assert len(d.channel_messages(w.channel)) == before + 1
+        assert not d.unknown_requests

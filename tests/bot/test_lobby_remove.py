@@ -1,0 +1,84 @@
+"""Before the start the lobby's creator removes players and AI seats, and may leave: the lobby
+passes to the next person who joined, or closes when nobody is left to start it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.harness import running_bot, world
+
+
+async def test_the_creator_removes_people_and_ai_then_leaves(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        opened = await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
+        lobby = opened.message
+        assert lobby is not None
+        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
+        await (await d.slash(w.dave, w.channel, "game join")).wait_done()
+        await (await d.slash(w.alice, w.channel, "game add-ai")).wait_done()
+        game = await bot.service.store.open_game_in(w.channel.id)
+        assert game is not None and len(game.players) == 4
+
+        async def players() -> list[str]:
+            assert game is not None
+            return [p.name for p in (await bot.service.store.get_game(game.id)).players]
+
+        # Only the creator (or Manage Server) may remove; bob is told why, in French.
+        refused = await (await d.slash(w.bob, w.channel, "game remove", player=w.dave)).wait_done()
+        assert refused.ephemeral and "Seul le créateur" in refused.content
+        neither = await (await d.slash(w.alice, w.channel, "game remove")).wait_done()
+        assert neither.ephemeral and "either a player or an AI" in neither.content
+        assert await players() == ["Alice", "Bob", "Dave", "AI 1"]
+
+        # Removing dave: the channel says so (dave is pinged), the lobby message follows.
+        removed = await (
+            await d.slash(w.alice, w.channel, "game remove", player=w.dave)
+        ).wait_done()
+        assert not removed.ephemeral and w.dave.mention in removed.content
+        assert "removed from the lobby" in removed.content
+        assert await players() == ["Alice", "Bob", "AI 1"]
+        await d.wait_for(lambda: "Dave" not in lobby.content)
+
+        # The AI seat is offered by autocomplete and removed by it.
+        r = await d.autocomplete(w.alice, w.channel, "game remove", "ai", typed="")
+        choices = r
+        assert [c["name"] for c in choices] == ["AI 1"]
+        gone = await (
+            await d.slash(w.alice, w.channel, "game remove", ai=choices[0]["value"])
+        ).wait_done()
+        assert "AI 1" in gone.content and await players() == ["Alice", "Bob"]
+        unknown = await (await d.slash(w.alice, w.channel, "game remove", ai="AI 9")).wait_done()
+        assert unknown.ephemeral and "not in this lobby" in unknown.content
+
+        # The creator leaves: bob runs the lobby now and may start or remove.
+        await (await d.slash(w.alice, w.channel, "game leave")).wait_done()
+        await d.wait_for_message(
+            w.channel, lambda m: "runs it now" in m.content and w.bob.mention in m.content
+        )
+        row = await bot.service.store.get_game(game.id)
+        assert row.creator_id == w.bob.id and row.status == "lobby"
+        await d.wait_for(lambda: w.bob.mention in lobby.content and "Alice" not in lobby.content)
+
+        # bob leaves too: nobody is left to start it, so it closes.
+        last = await (await d.slash(w.bob, w.channel, "game leave")).wait_done()
+        assert last.ephemeral and "fermé" in last.content
+        assert (await bot.service.store.get_game(game.id)).status == "abandoned"
+        await d.wait_for(lambda: not lobby.components)
+        assert not d.unknown_requests
+
+
+async def test_removing_after_the_start_is_refused(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await (
+            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
+        ).wait_done()
+        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
+        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        r = await (await d.slash(w.alice, w.channel, "game remove", player=w.bob)).wait_done()
+        assert r.ephemeral and r.content
+        game = await bot.service.store.open_game_in(w.channel.id)
+        assert game is not None and game.player_of(w.bob.id) is not None
