@@ -13,7 +13,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import aiohttp
@@ -118,19 +118,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The command line wins over the environment, which wins over .env (read here first, so
     # the processes started by --processes see the same settings).
     load_dotenv(find_dotenv(usecwd=True), override=False)
+    # The settings of this run (and of the processes it starts), without changing the
+    # environment of whoever called main() (a test, say).
+    environ = dict(os.environ)
     if args.shard_count is not None:
-        os.environ["SHARD_COUNT"] = str(args.shard_count)
+        environ["SHARD_COUNT"] = str(args.shard_count)
     if args.shard_ids is not None:
-        os.environ["SHARD_IDS"] = args.shard_ids
-    if args.processes > 1 and not os.environ.get("SHARD_COUNT", "").strip():
-        os.environ["SHARD_COUNT"] = str(args.processes)
+        environ["SHARD_IDS"] = args.shard_ids
+    if args.processes > 1 and not environ.get("SHARD_COUNT", "").strip():
+        environ["SHARD_COUNT"] = str(args.processes)
     try:
-        config = Config.from_env()
+        config = Config.from_env(environ)
     except ConfigError as exc:
         print(f"rattus-bot: {exc}", file=sys.stderr)
         return 2
     if args.processes > 1:
-        return _supervise(config, args.processes, args.stagger)
+        return _supervise(config, args.processes, args.stagger, environ)
     logging.basicConfig(
         level=config.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -172,7 +175,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _supervise(config: Config, processes: int, stagger: float | None) -> int:
+def _supervise(
+    config: Config, processes: int, stagger: float | None, environ: Mapping[str, str]
+) -> int:
     """Several processes: check that they can share the work, then run them."""
     from bot.cluster import supervise
     from bot.shards import split
@@ -202,7 +207,7 @@ def _supervise(config: Config, processes: int, stagger: float | None) -> int:
             file=sys.stderr,
         )
         return 2
-    return supervise(shards.count, groups, stagger=stagger)
+    return supervise(shards.count, groups, stagger=stagger, env=environ)
 
 
 if __name__ == "__main__":

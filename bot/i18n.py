@@ -30,7 +30,7 @@ DEFAULT = "en"
 _PLACEHOLDER = re.compile(r"\$(\w+)")
 _LOCALES = {"en": ["en-US"], "fr": ["fr-FR"]}
 _VOWELS = frozenset("aeiouyàâäéèêëîïôöûüùœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜÙŒÆ")
-# French articles that contract with "de": "de Le Joueur de Flûte" -> "du Joueur de Flûte".
+# French articles that contract with "de": "de Le Chat botté" -> "du Chat botté".
 _DE_ARTICLES = (("Le ", "du "), ("Les ", "des "), ("La ", "de la "), ("L'", "de l'"))
 
 

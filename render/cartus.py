@@ -48,6 +48,7 @@ from render.common import (
     make_palette,
     put_text,
     sprite_maker,
+    stored_palette,
     supersampled,
     text_width,
 )
@@ -532,9 +533,18 @@ def _reference() -> Image.Image:
 
 
 _PALETTE: OnceCache[str, Image.Image] = OnceCache(
-    lambda _: make_palette(
-        _reference(),
-        [*exact_colours(), *COLOURS_BY_CLASS.values(), *SPECIAL_COLOURS.values(), CARD_BACK, DIM],
+    lambda name: stored_palette(
+        name,
+        lambda: make_palette(
+            _reference(),
+            [
+                *exact_colours(),
+                *COLOURS_BY_CLASS.values(),
+                *SPECIAL_COLOURS.values(),
+                CARD_BACK,
+                DIM,
+            ],
+        ),
     )
 )
 

@@ -10,15 +10,19 @@ on anything but the input, so the same input always gives the same bytes.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import itertools
 import math
+import os
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
+import PIL
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 RGB = tuple[int, int, int]
@@ -497,6 +501,52 @@ def make_palette(reference: Image.Image, exact: Sequence[RGB] = ()) -> Image.Ima
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat)
     return palette
+
+
+def stored_palette(name: str, build: Callable[[], Image.Image]) -> Image.Image:
+    """A game's fixed palette, built once per version of the drawing code (about a second
+    each) and kept on disk, so that a restarted bot draws its first board at once.
+
+    The file is named after a digest of every file of `render/` and Pillow's version: changed
+    drawing code builds it again. Without a writable cache folder it is simply built."""
+    path = _cache_dir() / f"palette-{name}-{_code_digest()}.bin"
+    try:
+        flat = path.read_bytes()
+    except OSError:
+        flat = b""
+    if len(flat) == 768:
+        palette = Image.new("P", (1, 1))
+        palette.putpalette(list(flat))
+        return palette
+    palette = build()
+    data = bytes(((palette.getpalette() or []) + [0] * 768)[:768])
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        spare = path.with_suffix(f".{os.getpid()}.tmp")
+        spare.write_bytes(data)
+        spare.replace(path)  # whole or not at all, even with two processes at once
+    except OSError:
+        pass
+    return palette
+
+
+def _cache_dir() -> Path:
+    """RATTUS_CACHE_DIR, else the user's cache folder (XDG_CACHE_HOME or ~/.cache)."""
+    chosen = os.environ.get("RATTUS_CACHE_DIR", "").strip()
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME", "").strip() or str(Path.home() / ".cache")
+    return Path(base) / "rattus-bot"
+
+
+@cache
+def _code_digest() -> str:
+    digest = hashlib.sha256(PIL.__version__.encode())
+    root = Path(__file__).parent
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
 
 
 def exact_colours() -> list[RGB]:

@@ -56,6 +56,7 @@ from render.common import (
     put_text,
     seat_colour,
     sprite_maker,
+    stored_palette,
     supersampled,
     text_width,
 )
@@ -568,20 +569,23 @@ def _reference() -> Image.Image:
 
 
 _PALETTE: OnceCache[str, Image.Image] = OnceCache(
-    lambda _: make_palette(
-        _reference(),
-        [
-            *exact_colours(),
-            *FIGURE_COLOURS.values(),
-            TRACK,
-            GAUGE,
-            DANGER,
-            WARN,
-            SAFE,
-            BACK,
-            GHOST,
-            CARD,
-        ],
+    lambda name: stored_palette(
+        name,
+        lambda: make_palette(
+            _reference(),
+            [
+                *exact_colours(),
+                *FIGURE_COLOURS.values(),
+                TRACK,
+                GAUGE,
+                DANGER,
+                WARN,
+                SAFE,
+                BACK,
+                GHOST,
+                CARD,
+            ],
+        ),
     )
 )
 

@@ -56,8 +56,8 @@ TEMPLATES: dict[str, str] = {
     "diplomat_already_there": "You already have a diplomat in {region}.",
     "no_diplomat_there": "You have no diplomat in {region}.",
     "diplomat_must_move": (
-        "All your cubes leave {region}, so the cube with your diplomat goes too: choose the"
-        " move “with the diplomat” (the diplomat option of /rattus merchant)."
+        "All your cubes leave {region}, so the cube with your diplomat goes too: move it"
+        " with the diplomat."
     ),
     "caravan_return": "The caravan may not come back to {region} in the same move.",
     "final_no_cubes": (

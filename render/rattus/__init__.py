@@ -63,6 +63,7 @@ from render.common import (
     paste_centred,
     put_text,
     sprite_maker,
+    stored_palette,
     supersampled,
     text_width,
 )
@@ -848,8 +849,11 @@ def _reference() -> Image.Image:
 
 # One palette for every board: sprites blended once can be pasted into any of them.
 _PALETTE: OnceCache[str, Image.Image] = OnceCache(
-    lambda _: make_palette(
-        _reference(), [*exact_colours(), *sprites.colours(), GOLD_INK, *LAND_TONES]
+    lambda name: stored_palette(
+        name,
+        lambda: make_palette(
+            _reference(), [*exact_colours(), *sprites.colours(), GOLD_INK, *LAND_TONES]
+        ),
     )
 )
 

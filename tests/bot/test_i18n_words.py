@@ -242,7 +242,9 @@ async def test_a_french_game_with_an_ai_says_ia_everywhere(tmp_path: Path) -> No
             return await board(game, view, names, lang)
 
         bot.renderer.board = spy  # type: ignore[method-assign]
-        new = await d.slash(w.bob, w.channel, "game new", game="rattus", language="fr")
+        new = await d.slash(
+            w.bob, w.channel, "game new", game="rattus", language="fr", thread=False
+        )
         await new.wait_done()
         await (await d.slash(w.bob, w.channel, "game add-ai")).wait_done()
         lobby = d.message(new.message.id)

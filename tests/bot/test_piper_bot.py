@@ -290,8 +290,13 @@ async def test_a_whole_five_player_game_in_french_with_hidden_cards(tmp_path: Pa
                     name = ADAPTER.t(f"card.{card}", lang)
                     mine = await hand_of(w, user)
                     assert "🂠" in mine and name in mine.split("🂠", 1)[1], mine
-                    dm = "\n".join(m.content for m in d.dms(user))
-                    assert "🂠" in dm and name in dm
+                    # The DM goes out through the outbox, after the move's own answer.
+                    await d.wait_for(
+                        lambda user=user, name=name: any(
+                            "🂠" in m.content and name in m.content for m in d.dms(user)
+                        ),
+                        what="the DM naming the face-down card",
+                    )
                     # Another person sees that a card lies there, never which one.
                     spy_seat, spy = next(
                         (s, u)

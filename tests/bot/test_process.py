@@ -45,12 +45,16 @@ async def test_a_signal_shuts_down_cleanly_and_leaves_no_process(
 ) -> None:
     async with DiscordDouble(default_timeout=60) as d:
         bot = await running_game(d, tmp_path, RENDER_PROCESSES="1")
-        children = descendants(bot.pid)
-        assert children, "the render worker and its helpers should be running"
-        bot.send_signal(sig)
-        code = await asyncio.to_thread(bot.wait, 30)
-        assert code == 0
-        assert await gone(children) == []
+        try:
+            children = descendants(bot.pid)
+            assert children, "the render worker and its helpers should be running"
+            bot.send_signal(sig)
+            code = await asyncio.to_thread(bot.wait, 30)
+            assert code == 0
+            assert await gone(children) == []
+        finally:
+            if bot.poll() is None:
+                bot.kill()  # never leave a bot behind for the next tests
 
 
 async def test_kill_nine_leaves_no_process_behind(tmp_path: Path) -> None:

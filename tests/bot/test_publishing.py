@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -195,4 +196,8 @@ async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_pa
         finally:
             if bot.poll() is None:
                 bot.send_signal(signal.SIGTERM)
-                await asyncio.to_thread(bot.wait, 30)
+                try:
+                    await asyncio.to_thread(bot.wait, 30)
+                except subprocess.TimeoutExpired:
+                    bot.kill()  # never leave a bot behind for the next tests
+                    raise

@@ -107,7 +107,7 @@ async def test_two_processes_share_four_shards(tmp_path: Path, postgres_url: str
             # the owning process's AI plays every seat to the end.
             for i in (0, 2):
                 c = channels[i]
-                await (await d.slash(alice, c, "game new", game="rattus")).wait_done()
+                await (await d.slash(alice, c, "game new", game="rattus", thread=False)).wait_done()
                 await (await d.slash(alice, c, "game add-ai")).wait_done()
                 await (await d.slash(alice, c, "game start")).wait_done()
                 await opened(i)
@@ -115,7 +115,7 @@ async def test_two_processes_share_four_shards(tmp_path: Path, postgres_url: str
             # Servers 1 and 3: alice and bob click.
             for i in (1, 3):
                 c = channels[i]
-                await (await d.slash(alice, c, "game new", game="rattus")).wait_done()
+                await (await d.slash(alice, c, "game new", game="rattus", thread=False)).wait_done()
                 await (await d.slash(bob, c, "game join")).wait_done()
                 await (await d.slash(alice, c, "game start")).wait_done()
                 await opened(i)

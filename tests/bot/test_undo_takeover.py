@@ -214,7 +214,9 @@ async def test_undo_through_discord_asks_only_once_someone_else_has_acted(tmp_pa
 
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (await d.slash(w.alice, w.channel, "game new", game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, w.channel, "game new", game="rattus", thread=False)
+        ).wait_done()
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         svc = bot.service

@@ -212,7 +212,8 @@ CASES: dict[str, tuple[Callable[[], RulesError], str]] = {
     ),
     "diplomat_must_move": (
         lambda: attempt(orient(), 0, "merchant italia hispania 1"),
-        "All your cubes leave Italia, so the cube with your diplomat goes too: add diplomat.",
+        "All your cubes leave Italia, so the cube with your diplomat goes too: move it with the"
+        " diplomat.",
     ),
     "final_no_cubes": (
         lambda: attempt(final_orient(), 0, "explorer"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -375,3 +376,28 @@ def test_long_names_fit_the_image_and_one_message() -> None:
     for lang in ("en", "fr"):
         assert len(summary(view, names, lang=lang)) <= 1900
         assert render_board(view, names, lang=lang).startswith(b"\x89PNG")
+
+
+def test_a_palette_is_built_once_and_then_read_from_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restarted bot does not spend seconds building the same palettes again; the copy it
+    reads is the palette it built, colour for colour."""
+    from render.common import stored_palette
+
+    monkeypatch.setenv("RATTUS_CACHE_DIR", str(tmp_path))
+    built: list[int] = []
+
+    def build() -> Image.Image:
+        built.append(1)
+        palette = Image.new("P", (1, 1))
+        palette.putpalette([(i * 7) % 256 for i in range(768)])
+        return palette
+
+    first = stored_palette("test", build)
+    again = stored_palette("test", build)
+    assert built == [1]
+    assert again.getpalette() == first.getpalette()
+    (stored,) = tmp_path.iterdir()
+    stored.write_bytes(b"short")  # a damaged file is built again, not trusted
+    assert stored_palette("test", build).getpalette() == first.getpalette() and built == [1, 1]

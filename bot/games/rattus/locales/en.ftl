@@ -52,6 +52,7 @@ error-bad_cards = { $count ->
         [one] Unknown class card
        *[other] Unknown class cards
     }: { $cards }.
+error-diplomat_must_move = All your cubes leave { $region }, so the cube with your diplomat goes too: choose the move “with the diplomat” (the diplomat option of `/rattus merchant`).
 error-bad_standing = “{ $value }” is not a standing order: choose one with `/rattus standing` (“{ standing-always }”, “{ standing-never }” or “{ standing-ask }”).
 error-no_such_card = Choose { $count ->
         [one] the card you drew
