@@ -17,6 +17,7 @@ from bot.config import Config
 from bot.errors import reply_error
 from bot.feed import Feed
 from bot.handlers import Handlers
+from bot.i18n import use_command_mentions
 from bot.publisher import Publisher, PublisherConfig
 from bot.rendering import Renderer
 from bot.scheduler import Announcer, Scheduler
@@ -189,6 +190,8 @@ class GameBot(commands.Bot):
                 self.command_mentions.learn(await self.tree.sync(guild=guild))
             else:
                 self.command_mentions.learn(await self.tree.sync())
+        # Every text that names a command shows it clickable, in each reader's language.
+        use_command_mentions(self.command_mentions.mention)
         await self.service.resume()
         await self.publisher.resume()
         self.scheduler.start()
@@ -243,6 +246,7 @@ class GameBot(commands.Bot):
         """Let running interactions finish, stop AI tasks, disconnect, close the store."""
         if self._warming is not None and not self._warming.done():
             self._warming.cancel()
+        use_command_mentions(None)
         await self.handlers.drain()
         await self.scheduler.stop()
         await self.service.close()

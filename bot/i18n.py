@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache, cached_property
 from importlib import resources
 from typing import Any
@@ -181,7 +181,7 @@ class Catalog:
                     if message.value is not None:
                         args = {k: _arg(v) for k, v in params.items()}
                         text, _errors = bundle.format_pattern(message.value, args)
-                        return str(text)
+                        return _with_mentions(str(text))
                 catalog = catalog.parent
         raise KeyError(f"no text for {key or ident!r}")
 
@@ -194,6 +194,32 @@ class Catalog:
                 return catalog.text(ident, lang, {})
             catalog = catalog.parent
         return None
+
+
+# A command named in a text, `/game hand` or `/game away days:0`: its path (English, as the
+# catalogues write it) and what follows (options to type).
+_COMMAND = re.compile(r"`/([a-z][\w-]*(?: [a-z][\w-]*)?)((?: [^`]*)?)`")
+_mention: Callable[[str], str] | None = None
+
+
+def use_command_mentions(mention: Callable[[str], str] | None) -> None:
+    """Have every text name slash commands with `mention` ("game hand" -> </game hand:id>,
+    which Discord shows clickable and in each reader's language); None: as written."""
+    global _mention
+    _mention = mention
+
+
+def _with_mentions(text: str) -> str:
+    mention = _mention
+    if mention is None or "`/" not in text:
+        return text
+
+    def replace(found: re.Match[str]) -> str:
+        named = mention(found.group(1))
+        rest = found.group(2).strip()
+        return f"{named} `{rest}`" if rest else named
+
+    return _COMMAND.sub(replace, text)
 
 
 def _serialize(pattern: ast.Pattern) -> str:

@@ -19,14 +19,14 @@ from bot.games.cartus.adapter import ADAPTER as CARTUS
 from bot.games.rattus.adapter import ADAPTER as RATTUS
 from bot.games.rattus.adapter import VERBS as RATTUS_VERBS
 from bot.games.rattus.adapter import describe, narrate, parse_cards
-from bot.i18n import BOT, LANGUAGES, Catalog, fluent_id
+from bot.i18n import BOT, LANGUAGES, Catalog, fluent_id, t
 from bot.publisher import display_name, names_of
 from bot.store.base import GameRow, PlayerRow
 from engine.cartus.errors import IllegalAction as CartusIllegal
 from engine.cartus.errors import MalformedAction as CartusMalformed
 from engine.rattus.data import Region
 from engine.rattus.errors import IllegalAction, MalformedAction
-from tests.bot.harness import buttons, running_bot, world
+from tests.bot.harness import buttons, running_bot, table, world
 
 CATALOGS: list[tuple[str, Catalog]] = [
     ("bot", BOT),
@@ -72,11 +72,12 @@ def test_no_undecided_plural_or_gender_is_left(name: str, catalog: Catalog, lang
 
 @pytest.mark.parametrize(("name", "catalog"), CATALOGS, ids=IDS)
 def test_french_messages_have_no_english_leftovers(name: str, catalog: Catalog) -> None:
-    """Rendered with neutral values, no French text contains an English word."""
+    """Rendered with neutral values, no French text contains an English word (a command
+    named in it is written by its English path, which Discord shows in French as a mention)."""
     found = []
     for value in (1, 2, "Zoé"):
         for ident, text in render_all(catalog, "fr", value).items():
-            if ENGLISH.search(text):
+            if ENGLISH.search(re.sub(r"`/[a-z][\w -]*`", "", text)):
                 found.append(f"{ident}: {text}")
     assert found == []
 
@@ -340,3 +341,33 @@ def test_the_picker_title_says_what_is_chosen() -> None:
 
 def test_keys_are_fluent_ids() -> None:
     assert fluent_id("seat.ai") == "seat-ai"
+
+
+def test_commands_named_in_a_text_become_mentions() -> None:
+    """Issue 17: "Messages name slash commands as clickable command mentions, which Discord
+    shows in each user's language" (a French reader sees /partie, never told to use /game)."""
+    from bot.i18n import use_command_mentions
+
+    ids = {"game": 11, "rattus": 22}
+    use_command_mentions(
+        lambda path: f"</{path}:{ids[path.split()[0]]}>" if path.split()[0] in ids else path
+    )
+    try:
+        assert "</game join:11>" in t("lobby.how", "fr", creator="Ana")
+        assert "`/game" not in t("lobby.how", "fr", creator="Ana")
+        away = t("away.ai", "en", until="Monday")
+        assert "</game away:11> `days:0`" in away, away
+    finally:
+        use_command_mentions(None)
+    assert "`/game join`" in t("lobby.how", "en", creator="Ana")
+
+
+async def test_a_french_lobby_names_its_commands_as_mentions(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, running_bot(w):
+        d = w.double
+        new = await d.slash(
+            w.bob, w.channel, "game new", game="rattus", language="fr", thread=False
+        )
+        await new.wait_done()
+        text = "\n".join(m.text for m in table(w).messages())
+        assert "</game join:" in text and "`/game" not in text, text

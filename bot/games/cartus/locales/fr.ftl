@@ -496,7 +496,7 @@ error-look_count = Regardez ici { $count ->
     [one] { $count } carte du Soutien des nonnes
    *[other] { $count } cartes du Soutien des nonnes
 }.
-error-look_needed = L'action de soutien du bâtiment { $position } fait regarder une carte du Soutien des nonnes : dites laquelle (l'option nonne de `/cartus soutien`).
+error-look_needed = L'action de soutien du bâtiment { $position } fait regarder une carte du Soutien des nonnes : dites laquelle (l'option nonne de `/cartus supply`).
 error-no_building = Il n'y a pas de bâtiment numéro { $position } dans la rangée de ce tour.
 error-no_look = L'action de soutien du bâtiment { $position } ne fait regarder aucune carte du Soutien des nonnes.
 error-no_nun_card = Il n'y a pas de carte numéro { $position } : le Soutien des nonnes a 5 cartes.
@@ -533,7 +533,7 @@ cmd-Rattus-Cartus = Rattus Cartus
 cmd-Rattus-Cartus-actions = Actions de Rattus Cartus
 cmd-supply = soutien
 cmd-Supply-take-the-supply-action-of-a-building = Soutien : effectuer l'action de soutien d'un bâtiment
-cmd-building = batiment
+cmd-building = bâtiment
 cmd-Building-its-number-in-the-row = Bâtiment (son numéro dans la rangée)
 cmd-nun = nonne
 cmd-Nun-card-to-look-at-when-the-supply-action-looks-at-one = Carte du Soutien à regarder, si l'action de soutien en fait regarder une
@@ -562,11 +562,11 @@ cmd-decline = refuser
 cmd-Decline-the-building-action-on-offer = Refuser l'action de bâtiment proposée
 cmd-look = regarder
 cmd-Fortune-teller-s-tent-look-at-nun-cards = Tente de la cartomancienne : regarder des cartes du Soutien des nonnes
-cmd-first = premiere
+cmd-first = première
 cmd-Nun-card-1-5 = Carte du Soutien (1 à 5)
 cmd-second = seconde
 cmd-Second-nun-card-Premium-action = Seconde carte du Soutien (action privilège)
-cmd-discard = defausser
+cmd-discard = défausser
 cmd-Hospital-discard-a-card-of-your-hand-for-a-rat = Hôpital : défausser une carte de votre main contre un rat
 cmd-do = jouer
 cmd-Any-action-typed-or-picked-from-the-list = N'importe quelle action, tapée ou choisie dans la liste

@@ -60,7 +60,7 @@ lobby-variant = Variante : { $variant }
 rules = **Le Joueur de Flûte en bref.** Chaque joueur habite une maison d'Hamelin ; les maisons forment un cercle, avec des rats et le Joueur de flûte entre elles. À votre tour, posez 2 cartes Action (1 seule au tout premier tour) sous deux personnages différents de la rangée de 4. Ensuite, chaque personnage qui a 2 cartes s'active : sa figurine se déplace comme le disent ses cartes, dans l'ordre de pose. Avance 1 et Avance 2 traversent les maisons devant elle, Recule 1 celle de derrière, Égout passe sous la maison de devant sans rien changer ; +1 ajoute une maison à l'autre carte, Mélodie emmène toutes les figurines au même endroit ; deux cartes spéciales ne font rien. Un rat qui traverse une maison fait monter son compteur de 1, le Joueur de flûte le fait descendre de 1. Si deux personnages s'activent, vous choisissez lequel passe d'abord. Les personnages activés sont remplacés et vous complétez votre main à 4 cartes. Un compteur qui atteint le toit (niveau 7) fait fuir son joueur : le joueur dont c'est le tour récupère ce compteur. Quand il ne reste que deux joueurs, le compteur le plus bas gagne (puis le plus de compteurs récupérés). À 2 joueurs, deux maisons neutres s'ajoutent au cercle et le premier compteur sur le toit perd.
 rules-ptits_rats = **Variante « p'tits rats » :** sans cartes +1 ni Mélodie ; chaque carte agit dès qu'elle est posée, et un personnage est remplacé après sa seconde carte.
 rules-hidden = **Variante « pour vivre heureux, vivons cachés » :** à chaque tour, l'une de vos cartes peut être posée face cachée ; elle est révélée quand son personnage s'active.
-rules-commands = Jouez avec les boutons, ou avec `/piper poser`, `/piper activer` et `/piper jouer` ; `/partie main` montre vos cartes.
+rules-commands = Jouez avec les boutons, ou avec `/piper play`, `/piper activate` et `/piper do` ; `/game hand` montre vos cartes.
 
 ## Événements
 
@@ -244,7 +244,7 @@ cmd-The-character-by-its-place-in-the-row-1-4 = Le personnage, par sa place dans
 cmd-Face-down-hidden-cards-variant-one-card-a-turn = Face cachée (variante « vivons cachés », une carte par tour)
 cmd-card = carte
 cmd-character = personnage
-cmd-hidden = cachee
+cmd-hidden = cachée
 cmd-activate = activer
 cmd-Choose-which-character-activates-first = Choisir quel personnage s'active d'abord
 cmd-The-character-to-activate-first = Le personnage à activer d'abord
