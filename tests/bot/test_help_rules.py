@@ -101,3 +101,25 @@ async def test_rules_cover_the_cards_in_play_in_both_languages(tmp_path: Path) -
         every = await (await d.slash(w.alice, nowhere, "game rules")).wait_done()
         text = text_of(every)  # every game's rules: long, so in several embeds
         assert "Cartus" in text and "Pied Piper" in text and "**Witch**" in text
+
+
+def test_cartus_rules_list_the_buildings_in_play_card_by_card() -> None:
+    """Issue 17: "/game rules that covers the expansion or variant in play, card by card":
+    for Rattus Cartus, the buildings of the game with their premium and standard actions."""
+    from bot.games.cartus.adapter import ADAPTER
+    from engine.cartus import GAME
+
+    state = GAME.new_game(3, 5, {})
+    view = GAME.view(state, None)
+    in_play = set(view["buildings_in_play"])
+    for lang in ("en", "fr"):
+        lines = ADAPTER.rules_detail({}, view, lang)
+        assert len(lines) == 1 + len(in_play)
+        assert all("★" in line and "☆" in line for line in lines[1:])
+    english = "\n".join(ADAPTER.rules_detail({}, view, "en"))
+    assert ("• **Farm** (Peasantry): ★ 4 Population cards · ☆ 2 Population cards" in english) == (
+        "farm" in in_play
+    )
+    lobby = ADAPTER.rules_detail({"buildings": ["farm", "castle"]}, None, "fr")
+    assert len(lobby) == 3 and "• **Château** (Chevalerie) : ★ 2 Épées · ☆ 1 Épée" in lobby
+    assert len(ADAPTER.rules_detail({}, None, "en")) == 2 + 12  # a lobby: all it may draw

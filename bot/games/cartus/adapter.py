@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from bot.adapter import MEDALS, GameAdapter, OptionError, mark, who
 from bot.i18n import BOT, LANGUAGES, Catalog
 from engine.cartus import GAME
-from engine.cartus.data import BuildingType, buildings, card_index
+from engine.cartus.data import (
+    CLASSES,
+    JOKER,
+    SPECIALS,
+    BuildingType,
+    Effect,
+    buildings,
+    card_index,
+)
 from engine.core.contract import Decision
 
 if TYPE_CHECKING:
@@ -158,6 +166,16 @@ def tier(premium: bool, lang: str) -> str:
 def _row_entry(view: Mapping[str, Any] | None, position: int) -> Mapping[str, Any] | None:
     row = (view or {}).get("row") or []
     return row[position] if 0 <= position < len(row) else None
+
+
+def _effect_words(effect: Effect, lang: str) -> str:
+    """A building action from the data file, in words (the rules, card by card)."""
+    if effect.effect == "draw_per_influence":
+        return t("effect.draw_per_influence", lang, per=effect.per)
+    if effect.effect == "hospital":
+        return t("effect.hospital_rules", lang, rats=effect.rats, cards=effect.cards)
+    card = SPECIALS[effect.card - JOKER].value if effect.effect == "take" else None
+    return effect_text(effect.effect, effect.amount, card, lang)
 
 
 def effect_text(effect: str, amount: int, card: str | None, lang: str) -> str:
@@ -1013,6 +1031,35 @@ class CartusAdapter(GameAdapter):
     def rules(self, options: Mapping[str, Any], lang: str) -> str:
         """The rules in short, with the options in play."""
         return "\n".join([t("rules", lang), "", *self.option_lines(options, lang)])
+
+    def rules_detail(
+        self, options: Mapping[str, Any], view: Mapping[str, Any] | None, lang: str
+    ) -> list[str]:
+        """The buildings of this game one by one, each with its class and its premium and
+        standard actions (a lobby: those it was set up with, or all twelve it may draw)."""
+        if view is not None and view.get("buildings_in_play"):
+            kinds = {str(k) for k in view["buildings_in_play"]}
+        elif isinstance(options.get("buildings"), list):
+            kinds = {str(k) for k in options["buildings"]}
+        else:
+            kinds = {b.type.value for b in buildings()}
+        lines = [t("rules.buildings_title", lang)]
+        if view is None and not isinstance(options.get("buildings"), list):
+            lines.append(t("rules.buildings_drawn", lang))
+        for info in buildings():
+            if info.type.value not in kinds:
+                continue
+            lines.append(
+                t(
+                    "rules.building",
+                    lang,
+                    building=building(info.type.value, lang),
+                    klass=class_name(CLASSES[info.klass].value, lang),
+                    premium=_effect_words(info.premium, lang),
+                    standard=_effect_words(info.standard, lang),
+                )
+            )
+        return lines
 
     # ------------------------------------------------------------ words
 

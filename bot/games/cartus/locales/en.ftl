@@ -482,3 +482,16 @@ ranking-winner = 👑 winner
 
 ## Help (issue 17)
 help-game = **Rattus Cartus on Discord.** Your hand stays private: cards are chosen in a private picker, never on a public button. The cards you placed face down, the nun support cards you looked at and your rats reach you by DM and with { $hand }. When several players decide at once, the turn message has one button that opens each player's own picker. { $do } types any action.
+
+rules-buildings_title = **The buildings of this game**, card by card (★ premium action, to the player with the most influence there; ☆ standard action, to the others):
+rules-building = • **{ $building }** ({ $klass }): ★ { $premium } · ☆ { $standard }
+effect-draw_per_influence = { $per ->
+    [one] 1 card per influence point scored there this round
+   *[other] 1 card per { $per } influence points scored there this round
+}
+effect-hospital_rules = { $rats ->
+    [0] {""}
+    [one] discard 1 rat, then {""}
+   *[other] discard { $rats } rats, then {""}
+}discard up to { $cards } cards of your hand, one rat each
+rules-buildings_drawn = The buildings are drawn at the start, from these twelve:

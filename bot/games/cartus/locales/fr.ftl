@@ -575,3 +575,16 @@ cmd-The-action = L'action
 
 ## Help (issue 17)
 help-game = **Rattus Cartus sur Discord.** Votre main reste privée : les cartes se choisissent dans un menu privé, jamais sur un bouton public. Les cartes posées face cachée, les cartes du Soutien des nonnes que vous avez regardées et vos rats vous arrivent par message privé et avec { $hand }. Quand plusieurs joueurs décident en même temps, le message de tour a un seul bouton qui ouvre le menu de chacun. { $do } permet de taper n'importe quelle action.
+
+rules-buildings_title = **Les bâtiments de cette partie**, carte par carte (★ action privilège, pour le joueur le plus influent ; ☆ action de base, pour les autres) :
+rules-building = • **{ $building }** ({ $klass }) : ★ { $premium } · ☆ { $standard }
+effect-draw_per_influence = { $per ->
+    [one] 1 carte par point d'influence marqué ici ce tour
+   *[other] 1 carte par { $per } points d'influence marqués ici ce tour
+}
+effect-hospital_rules = { $rats ->
+    [0] {""}
+    [one] défaussez 1 rat, puis {""}
+   *[other] défaussez { $rats } rats, puis {""}
+}défaussez jusqu'à { $cards } cartes de votre main, un rat chacune
+rules-buildings_drawn = Les bâtiments sont tirés au début de la partie, parmi ces douze :
