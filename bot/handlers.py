@@ -1463,7 +1463,7 @@ class Handlers:
         guild = require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = user_lang(interaction)
-        figures = await server_stats(self.service, guild)
+        figures = await server_stats(self.service, guild, lang)
         lines = [
             t(
                 "stats.title",

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.adapter import adapter_for, adapters
+from bot.publisher import display_name
 from bot.service import BotError, GameService
 from bot.store import GameRow
 from engine.core.errors import RulesError
@@ -132,8 +133,9 @@ def replay(record: Mapping[str, Any], turn: int) -> tuple[dict[str, Any], list[d
     return engine.view(state, None), public
 
 
-async def server_stats(service: GameService, guild_id: int) -> dict[str, Any]:
-    """Games played, wins per player and average length, for one server."""
+async def server_stats(service: GameService, guild_id: int, lang: str = "en") -> dict[str, Any]:
+    """Games played, wins per player and average length, for one server (AI seats named in
+    `lang`)."""
     finished = await service.store.games_in_guild(guild_id, ("over",))
     others = await service.store.games_in_guild(guild_id, ("lobby", "active", "abandoned"))
     wins: Counter[str] = Counter()
@@ -147,9 +149,9 @@ async def server_stats(service: GameService, guild_id: int) -> dict[str, Any]:
         result = engine.result(state)
         seated = game.seated()
         for p in seated:
-            played[_who(p.user_id, p.name)] += 1
+            played[_who(p.user_id, display_name(p, lang))] += 1
         winner = seated[result["ranking"][0]["seat"]]
-        wins[_who(winner.user_id, winner.name)] += 1
+        wins[_who(winner.user_id, display_name(winner, lang))] += 1
         turns.append(int(engine.view(state, None).get("turn", 0)))
         if game.ended_at:
             days.append((game.ended_at - game.created_at) / 86400)

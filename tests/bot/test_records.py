@@ -165,3 +165,26 @@ async def test_a_mid_game_record_shows_each_player_only_their_own_private_choice
     await service.abandon(5, ANA)
     ended = await game_record(service, await service.store.get_game(game.id), viewer=None)
     assert [a["action"] for a in ended["actions"]] == ["standing ask"]
+
+
+async def test_statistics_name_ai_seats_in_the_readers_language(service: GameService) -> None:
+    """Issue 17: "IA" for AI seats in French, /game stats included."""
+    await service.new_lobby(game="rattus", guild_id=9, channel_id=5, creator=ANA)
+    await service.add_ai(5, ANA)
+    await service.start(5, ANA)
+    game = await service.game_in(5)
+    rnd = random.Random(4)
+    while True:
+        await service.idle()  # the AI seat plays its turns
+        game = await service.store.get_game(game.id)
+        if game.status != "active":
+            break
+        state = await service.state_of(game)
+        seat = min(GAME.to_move(state))
+        if game.player_at(seat).user_id != ANA.id:
+            continue
+        await service.act(game.id, ANA.id, str(rnd.choice(GAME.legal_actions(state, seat))))
+    french = await server_stats(service, 9, "fr")
+    english = await server_stats(service, 9, "en")
+    assert set(french["games_per_player"]) == {f"<@{ANA.id}>", "IA 1 🤖"}
+    assert set(english["games_per_player"]) == {f"<@{ANA.id}>", "AI 1 🤖"}
