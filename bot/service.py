@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from bot import presence
 from bot.adapter import adapter_for, adapters
-from bot.ai import choose_action
+from bot.ai import choose_action, skip_action
 from bot.settings import GameSettings, SettingError
 from bot.shards import Shards
 from bot.store import (
@@ -833,7 +833,7 @@ class GameService:
                 action = engine.default_action(state, seat)
             elif mode == "skip":
                 action = await asyncio.to_thread(
-                    adapter_for(game.game).skip, engine.view(state, seat), legal, rnd
+                    skip_action, adapter_for(game.game), engine.view(state, seat), legal, rnd
                 )
             else:
                 action = await asyncio.to_thread(

@@ -140,6 +140,33 @@ def test_unknown_decisions_fall_back_to_a_legal_action() -> None:
     assert choose_action(GAME, broken, legal, random.Random(2)) in legal
 
 
+def test_a_failing_or_illegal_skip_still_plays_a_legal_action(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The "skip" clock policy asks the game's `skip`, guarded like the AI: a game's code
+    that raises or answers something illegal must not stop the game."""
+    from bot.adapter import adapter_for
+    from bot.ai import skip_action
+
+    adapter = adapter_for("rattus")
+    s = GAME.new_game(2, 1)
+    view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)
+    assert skip_action(adapter, view, legal, random.Random(3)) in legal
+
+    def broken(*_: Any) -> Any:
+        raise RuntimeError("a bug in a game's skip")
+
+    original = adapter.skip
+    try:
+        adapter.skip = broken  # type: ignore[method-assign]
+        assert skip_action(adapter, view, legal, random.Random(3)) in legal
+        assert "skip failed" in caplog.text
+        adapter.skip = lambda *_: "fly to the moon"  # type: ignore[method-assign]
+        assert skip_action(adapter, view, legal, random.Random(3)) in legal
+    finally:
+        adapter.skip = original  # type: ignore[method-assign]
+
+
 def test_levels() -> None:
     s = GAME.new_game(2, 1)
     view, legal = GAME.view(s, 0), GAME.legal_actions(s, 0)

@@ -248,7 +248,10 @@ def test_the_ai_plays_legal_actions_and_falls_back_when_it_fails(
         raise RuntimeError("a view the AI does not know")
 
     monkeypatch.setattr(ai, "decide", broken)
-    assert ADAPTER.decide(GAME.view(s, 0), legal, random.Random(2)) in legal
+    # The bot asks the AI through bot.ai, which falls back to a legal action.
+    from bot.ai import choose_action
+
+    assert choose_action(GAME, GAME.view(s, 0), legal, random.Random(2)) in legal
 
 
 def test_game_ended_lines_cover_the_roof_the_lower_counter_the_tie_break_and_a_draw() -> None:

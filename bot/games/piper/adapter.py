@@ -549,20 +549,10 @@ class PiperAdapter(GameAdapter):
     # ------------------------------------------------------------------ AI seats
 
     def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
-        """The greedy whole-turn AI; a random legal action for anything it does not handle."""
+        """The greedy whole-turn AI (bot.ai guards it: a random legal action when it fails)."""
         from bot.games.piper.ai import decide
 
-        options = list(legal)
-        try:
-            choice = decide(view, options, rnd)
-        except Exception:
-            # A decision the AI does not expect must not stop the game: log it and play a
-            # legal action anyway.
-            log.exception("the Pied Piper AI failed; playing a random legal action")
-            choice = None
-        if choice is not None and choice in options:
-            return choice
-        return rnd.choice(options)
+        return decide(view, list(legal), rnd)
 
     def skip(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
         """Nothing in a Pied Piper turn can be skipped (the cards must be placed, the order

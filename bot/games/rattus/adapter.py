@@ -643,20 +643,10 @@ class RattusAdapter(GameAdapter):
         ]
 
     def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
-        """The strong AI; a random legal action for anything it does not model."""
+        """The strong AI (bot.ai guards it: a random legal action when it fails)."""
         from bot.games.rattus.ai import decide
 
-        options = list(legal)
-        try:
-            choice = decide(view, options, rnd)
-        except Exception:
-            # A decision the model does not expect must not stop the game: log it and play a
-            # legal action anyway.
-            log.exception("the strong AI failed; playing a random legal action")
-            choice = None
-        if choice is not None and choice in options:
-            return choice
-        return rnd.choice(options)
+        return decide(view, list(legal), rnd)
 
     def skip(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
         """End what can be ended; the AI answers what cannot be skipped."""
