@@ -262,10 +262,11 @@ async def test_whole_game_against_an_ai_seat_and_a_restart(env, tmp_path: Path) 
         await service.act(game_id, ANA.id, str(action), expected_seq=game.seq)
         if not restarted and game.seq > 30:
             # A new service on the same database sees exactly the same game.
+            # Settle the AI's reply first, and compare both services on one stored row.
+            await service.idle()
             fresh = GameService(service.store)
-            assert await fresh.state_of(
-                await service.store.get_game(game_id)
-            ) == await service.state_of(await service.store.get_game(game_id))
+            row = await service.store.get_game(game_id)
+            assert await fresh.state_of(row) == await service.state_of(row)
             restarted = True
     assert restarted
     final = await service.state_of(game)
