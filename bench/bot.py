@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import os
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -198,7 +199,7 @@ async def run(
         }
         command = [sys.executable, "-m", "bot"]
         if profile:
-            command = [sys.executable, "-m", "cProfile", "-o", profile, "-m", "bot"]
+            command = [sys.executable, "-m", "bench.profiled_bot", profile]
         bot = subprocess.Popen(command, cwd=tmp, env=env)
         limits = hasattr(double, "configure_rate_limits")
         if limits:
@@ -220,6 +221,8 @@ async def run(
             cpu_before = cpu_seconds(bot.pid)
             own_before = cpu_seconds(bot.pid, children=False)
             mark = double.request_mark() if hasattr(double, "request_mark") else None
+            if profile:
+                bot.send_signal(signal.SIGUSR1)
             limited_before = len(getattr(double, "rate_limited", []))
             defers: list[float] = []
             posted: list[float] = []
@@ -252,7 +255,13 @@ async def run(
                 for r in double.requests[mark or 0 :]
                 if r.method == "POST" and r.path == "/users/@me/channels"
             )
+            routes: dict[str, int] = defaultdict(int)
+            for r in double.requests[mark or 0 :]:
+                routes[f"{r.method} {r.route or '?'}"] += 1
             rss = peak_rss_mb(bot.pid)
+            if profile:
+                bot.send_signal(signal.SIGUSR2)
+                await asyncio.sleep(2)  # the profile is written
         finally:
             bot.send_signal(2)  # SIGINT: a clean stop, so a profile gets written
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -284,6 +293,10 @@ async def run(
         "calls_per_action": {
             k: round(v / max(1, sum(counts)), 3) for k, v in sorted(calls.items())
         },
+        "calls_per_action_by_route": {
+            k: round(v / max(1, sum(counts)), 3)
+            for k, v in sorted(routes.items(), key=lambda kv: -kv[1])
+        },
         "dm_channels_opened": dm_opens,
         "players": 2 * games,
         "rate_limited_429s": limited,
@@ -309,7 +322,11 @@ def main() -> None:
         metavar=("MIN", "MAX"),
         help="seconds a player thinks before acting",
     )
-    parser.add_argument("--profile", default=None, help="write a cProfile of the bot here")
+    parser.add_argument(
+        "--profile",
+        default=None,
+        help="write a cProfile of the bot's main thread (its CPU time) over the measured window",
+    )
     args = parser.parse_args()
     coro = run(args.games, args.seconds, tuple(args.think), args.profile)
     try:
@@ -322,7 +339,10 @@ def main() -> None:
         figures = uvloop.run(coro)
     for key, value in figures.items():
         print(f"{key:>28}: {value}")
-    print(f"written to {write_results('bot', figures)}")
+    if args.profile:
+        print(f"profiled, so not written to bench/results; the profile is in {args.profile}")
+    else:
+        print(f"written to {write_results('bot', figures)}")
 
 
 if __name__ == "__main__":
