@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 from collections.abc import Callable
@@ -101,6 +102,15 @@ class Tree(app_commands.CommandTree["GameBot"]):
 IDENTIFY_INTERVAL = 5.0  # Discord: one IDENTIFY per 5 s in each max_concurrency bucket
 
 
+def settle_heap() -> None:
+    """What start-up made (modules, commands, catalogues, discord.py's tables) lives as long
+    as the process: hide it from the garbage collector, so a full collection walks only what
+    the games make. (A full collection over the whole heap cost ~200 ms of CPU every few
+    hundred actions.)"""
+    gc.collect()
+    gc.freeze()
+
+
 class GameBot(commands.Bot):
     """The bot: one store, one service, one renderer; no game state in memory that matters.
 
@@ -127,6 +137,9 @@ class GameBot(commands.Bot):
         # No privileged intents: the bot works from interactions, not from reading messages.
         intents = discord.Intents.none()
         intents.guilds = True
+        # Nothing reads discord.py's message cache (every click brings its message): keeping
+        # the last thousand messages, their components included, only costs memory.
+        client_options.setdefault("max_messages", None)
         shards = config.shards
         if shards is not None and isinstance(self, commands.AutoShardedBot):
             # Exactly these shards: Discord sends this process only their servers' events.
@@ -195,6 +208,7 @@ class GameBot(commands.Bot):
         await self.service.resume()
         await self.publisher.resume()
         self.scheduler.start()
+        settle_heap()
 
     def _heard(self, game_id: int, guild_id: int) -> None:
         """Another process changed a game: ours to post, to play (AI seats) and to plan."""

@@ -13,6 +13,7 @@ with the game's adapter and into Discord calls, and never reads the state or the
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-VIEW_CACHE = 4096
+# Games whose latest views are kept. Only the latest two positions of a game are ever read
+# again (a batch's "after" is the next batch's "before"), so a game costs a few views however
+# long it runs, and a thousand busy games do not push each other's views out.
+VIEW_GAMES = 2048
 
 
 @dataclass(slots=True)
@@ -109,18 +113,30 @@ class Feed:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.store = service.store
-        # Views by (game, line of play, seq, seat): a batch's "after" is the next batch's
-        # "before"; after an undo (here or in another process) a seq means another state.
-        self._views: dict[tuple[int, int, int, int | None], dict[str, Any]] = {}
+        # Views by game, then by (line of play, seq, seat): a batch's "after" is the next
+        # batch's "before"; after an undo (here or in another process) a seq means another
+        # state, hence the line. Games in least recently used order.
+        self._views: OrderedDict[int, dict[tuple[int, int, int | None], dict[str, Any]]] = (
+            OrderedDict()
+        )
 
     def _view(self, game: GameRow, seq: int, state: Any, seat: int | None) -> dict[str, Any]:
-        key = (game.id, game.line, seq, seat)
-        found = self._views.get(key)
+        views = self._views.get(game.id)
+        if views is None:
+            views = self._views[game.id] = {}
+            if len(self._views) > VIEW_GAMES:
+                self._views.popitem(last=False)
+        else:
+            self._views.move_to_end(game.id)
+        key = (game.line, seq, seat)
+        found = views.get(key)
         if found is None:
             found = self.service.engine(game).view(state, seat)
-            if len(self._views) >= VIEW_CACHE:
-                self._views.pop(next(iter(self._views)))
-            self._views[key] = found
+            # Keep this position and the newest other one; older ones are never read again.
+            keep = sorted({k[:2] for k in views} | {key[:2]})[-2:]
+            for old in [k for k in views if k[:2] not in keep]:
+                del views[old]
+            views[key] = found
         return found
 
     async def games(self) -> list[int]:
@@ -174,8 +190,7 @@ class Feed:
         undone = any(r.kind == "undo" for r in rows)
         if undone:
             # Sequence numbers after an undo name new positions: forget the old views.
-            for key in [k for k in self._views if k[0] == game.id]:
-                del self._views[key]
+            self._views.pop(game.id, None)
         ended = game.status == "abandoned"
         if ended and not game.seated():
             # A lobby abandoned before it started has no state: its end only closes it.

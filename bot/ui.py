@@ -24,6 +24,18 @@ STYLES = {
 }
 
 
+def components() -> discord.ui.View:
+    """An empty view for this bot's buttons and selects, finished from the start.
+
+    Every item here is a DynamicItem, which discord.py dispatches by its custom_id pattern
+    (registered once with `add_dynamic_items`), never through the view it was sent with. A
+    live view would only be kept by discord.py after sending (with a 15-minute timeout task
+    for an ephemeral one): memory and garbage-collector work per message, for nothing."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -219,7 +231,7 @@ class RematchButton(
 
 def rematch_view(game_id: int, lang: str) -> discord.ui.View:
     """The button of a game-over message."""
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(RematchButton(game_id, label=t("rematch.button", lang)))
     return view
 
@@ -264,7 +276,7 @@ class StallButton(
 
 def stall_view(game_id: int, seq: int, lang: str) -> discord.ui.View:
     """The buttons of a stalled game's notice."""
-    view = discord.ui.View(timeout=None)
+    view = components()
     for choice in STALL_CHOICES:
         view.add_item(StallButton(game_id, seq, choice, label=t(f"stall.{choice}", lang)))
     return view
@@ -305,7 +317,7 @@ class AbandonButton(
 
 def abandon_view(game_id: int, user_id: int, lang: str) -> discord.ui.View:
     """The Confirm / Cancel buttons of `/game abandon`'s private question."""
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(AbandonButton(game_id, user_id, "yes", label=t("abandon.yes", lang)))
     view.add_item(AbandonButton(game_id, user_id, "no", label=t("abandon.no", lang)))
     return view
@@ -331,7 +343,7 @@ class CommandMentions:
 
 def request_view(request_id: int, lang: str) -> discord.ui.View:
     """Agree / refuse buttons of a request message."""
-    view = discord.ui.View(timeout=None)
+    view = components()
     view.add_item(RequestButton(request_id, "yes", label=t("request.agree", lang)))
     view.add_item(RequestButton(request_id, "no", label=t("request.refuse", lang)))
     return view
@@ -350,7 +362,7 @@ DYNAMIC_ITEMS = (
 
 def lobby_view(game_id: int, lang: str) -> discord.ui.View:
     """The buttons of a lobby message."""
-    view = discord.ui.View(timeout=None)
+    view = components()
     for op in ("join", "leave", "ai", "start"):
         view.add_item(LobbyButton(game_id, op, label=t(f"lobby.button.{op}", lang)))
     return view
@@ -382,7 +394,7 @@ def turn_view(
     movers = [seat for seat, acts in legal.items() if acts]
     if not movers:
         return None
-    view = discord.ui.View(timeout=None)
+    view = components()
     if len(movers) > 1 or window:
         view.add_item(TurnButton(game_id, seq, "k", "any", label=adapter.t("verb.any", lang)))
         return view
@@ -438,7 +450,7 @@ def picker_view(
         for key, count in list(seen.items())[:MAX_OPTIONS]:
             label = t("pick.group", lang, label=adapter.group_label(key, lang), count=count)
             options.append(discord.SelectOption(label=_clip(label, 100), value=f"g:{key}"))
-    picker = discord.ui.View(timeout=None)
+    picker = components()
     picker.add_item(
         PickSelect(game_id, seq, verb, options, placeholder=t("pick.placeholder", lang))
     )
