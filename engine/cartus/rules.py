@@ -25,6 +25,7 @@ given to a Guard Tower, the simultaneous supply) are windows; their defaults are
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from itertools import combinations
@@ -170,10 +171,7 @@ def _add(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
 
 
 def _insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    i = 0
-    n = len(hand)
-    while i < n and hand[i] <= card:
-        i += 1
+    i = bisect_right(hand, card)
     return (*hand[:i], card, *hand[i:])
 
 
@@ -183,7 +181,7 @@ def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _set_hand(s: State, seat: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    hands = s.hands
+    hands = s.cards.hands
     return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
@@ -568,11 +566,11 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     if seat not in _movers(s):
         return []
     phase = s.phase
-    hand = s.hands[seat]
+    hand = s.cards.hands[seat]
     if phase is _SUPPLY:
-        return list(_supply_actions(s.row))
+        return list(_supply_actions(s.table.row))
     if phase is _VISIT:
-        return list(_enter_actions(len(s.row), PASS in hand))
+        return list(_enter_actions(len(s.table.row), PASS in hand))
     if phase is _PLACE:
         return list(_place_actions(hand, s.visits[-1].cards))
     if phase in WINDOW_PHASES:
@@ -616,15 +614,16 @@ def default_action(s: State, seat: int) -> Action:
 
 def apply(s: State, seat: int, action: Action) -> Step[State]:
     """Apply `action` by `seat`, or raise a RulesError and change nothing."""
-    if s.phase is _OVER:
+    phase = s.phase
+    if phase is _OVER:
         raise GameFinished()
     if seat not in _movers(s):
         raise NotYourTurn()
     if not well_formed(action):
         raise MalformedAction("malformed", text=type(action).__name__)
-    handler = _HANDLERS.get((s.phase, type(action)))
+    handler = _HANDLERS.get((phase, type(action)))
     if handler is None:
-        raise IllegalAction("wrong_phase", phase=s.phase.value)
+        raise IllegalAction("wrong_phase", phase=phase.value)
     events: list[Event] = []
     new = handler(s, seat, action, events)
     return Step(new, tuple(events))
@@ -641,9 +640,20 @@ def _hand_card(s: State, seat: int, word: str) -> int:
 
 
 def _draw(s: State, seat: int, n: int, reason: str, ev: list[Event]) -> tuple[State, int]:
+    """`seat` draws up to n Population cards (see `_drawn`)."""
+    cards, rng, got = _drawn(s.cards, s.rng, seat, n, reason, ev)
+    if not got:
+        return s, 0
+    return evolve(s, rng=rng, cards=cards), got
+
+
+def _drawn(
+    c: Cards, rng: Rng, seat: int, n: int, reason: str, ev: list[Event]
+) -> tuple[Cards, Rng, int]:
     """`seat` draws up to n Population cards (the discard pile becomes the draw pile when it
-    runs out; when both are empty, it takes what is left, COMPONENTS 4.5 #11)."""
-    draw, discard, rng = list(s.cards.draw), s.cards.discard, s.rng
+    runs out; when both are empty, it takes what is left, COMPONENTS 4.5 #11): the cards, the
+    generator and how many were drawn."""
+    draw, discard = list(c.draw), c.discard
     got: list[int] = []
     while len(got) < n:
         if not draw:
@@ -656,12 +666,12 @@ def _draw(s: State, seat: int, n: int, reason: str, ev: list[Event]) -> tuple[St
         taken, rng = _take_many(draw, min(n - len(got), len(draw)), rng)
         got += taken
     if not got:
-        return s, 0
-    hand = tuple(sorted(s.hands[seat] + tuple(got)))
+        return c, rng, 0
+    hands = c.hands
+    hand = tuple(sorted(hands[seat] + tuple(got)))
     ev.append(CardsDrawn(seat, _ids(sorted(got)), reason))
-    cards = evolve(s.cards, draw=tuple(draw), discard=discard, hands=_set_hand(s, seat, hand))
-    s = evolve(s, rng=rng, cards=cards)
-    return s, len(got)
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    return Cards(tuple(draw), discard, c.piles, hands, c.nuns), rng, len(got)
 
 
 def _available(s: State) -> int:
@@ -669,11 +679,17 @@ def _available(s: State) -> int:
 
 
 def _lose_rats(s: State, seat: int, n: int) -> tuple[State, int]:
+    """Discard up to n rats (see `_rats_lost`). Returns the change."""
+    marks, delta = _rats_lost(s.marks, seat, n)
+    return (evolve(s, marks=marks) if delta else s), delta
+
+
+def _rats_lost(marks: Marks, seat: int, n: int) -> tuple[Marks, int]:
     """Discard up to n rats; never below 0 (COMPONENTS 4.5 #2). Returns the change."""
-    lost = min(n, s.rats[seat])
+    lost = min(n, marks.rats[seat])
     if not lost:
-        return s, 0
-    return _with_marks(s, rats=_add(s.rats, seat, -lost)), -lost
+        return marks, 0
+    return evolve(marks, rats=_add(marks.rats, seat, -lost)), -lost
 
 
 def _to_discard(s: State, cards: list[int]) -> State:
@@ -688,13 +704,24 @@ def _to_discard(s: State, cards: list[int]) -> State:
 
 
 def _look(s: State, seat: int, positions: tuple[int, ...], reason: str, ev: list[Event]) -> State:
+    return evolve(s, marks=_looked(s.marks, s.cards.nuns, seat, positions, reason, ev))
+
+
+def _looked(
+    marks: Marks,
+    nuns: tuple[int, ...],
+    seat: int,
+    positions: tuple[int, ...],
+    reason: str,
+    ev: list[Event],
+) -> Marks:
     ev.append(NunLooked(seat, positions, reason))
-    mask = s.looks[seat]
+    mask = marks.looks[seat]
     for n in positions:
-        card = s.nuns[n]
+        card = nuns[n]
         ev.append(NunSeen(seat, n, card_id(card), nuns_of(card)))
         mask |= 1 << n
-    return _with_marks(s, looks=_set(s.looks, seat, mask))
+    return evolve(marks, looks=_set(marks.looks, seat, mask))
 
 
 # ---------------------------------------------------------------- phase B
@@ -715,47 +742,61 @@ def _supply(s: State, seat: int, a: Supply, ev: list[Event]) -> State:
         chosen = (*s.chosen[:seat], (a.building, a.look), *s.chosen[seat + 1 :])
         waiting = tuple(p for p, (b, _) in enumerate(chosen) if b < 0)
         ev.append(SupplyAnswered(seat, waiting))
-        s = evolve(s, chosen=chosen)
         if waiting:
-            return s
+            return evolve(s, chosen=chosen)
+        took = s.cards, s.marks, s.rng
         for p in _clockwise(s, s.first):
             b, look = chosen[p]
-            s = _take_supply(s, p, b, look, ev)
-        return _begin_visits(evolve(s, chosen=()), ev)
-    s = _take_supply(s, seat, a.building, a.look, ev)
+            took = _take_supply(s.table.row, *took, p, b, look, ev)
+        cards, marks, rng = took
+        return _begin_visits(s, ev, cards=cards, marks=marks, rng=rng, chosen=())
+    cards, marks, rng = _take_supply(
+        s.table.row, s.cards, s.marks, s.rng, seat, a.building, a.look, ev
+    )
     order = s.order[1:]
     if order:
-        return evolve(s, order=order)
-    return _begin_visits(s, ev)
+        return evolve(s, cards=cards, marks=marks, rng=rng, order=order)
+    return _begin_visits(s, ev, cards=cards, marks=marks, rng=rng)
 
 
-def _take_supply(s: State, seat: int, b: int, look: int, ev: list[Event]) -> State:
+def _take_supply(
+    row: tuple[int, ...],
+    cards: Cards,
+    marks: Marks,
+    rng: Rng,
+    seat: int,
+    b: int,
+    look: int,
+    ev: list[Event],
+) -> tuple[Cards, Marks, Rng]:
     """Rules B: "Chaque joueur choisit et effectue l'action de soutien de l'une des cartes
-    Bâtiment piochée." Compulsory, all of it (COMPONENTS 4.5 #2)."""
-    card = s.row[b]
+    Bâtiment piochée." Compulsory, all of it (COMPONENTS 4.5 #2). Returns the records it
+    changes: the state is built once, by the caller."""
+    card = row[b]
     sup = building_supply(card)
-    taken = SupplyTaken(seat, b, building_id(card), 0, 0, look if look >= 0 else None)
     at = len(ev)
-    ev.append(taken)
     drawn = 0
     if sup.draw:
-        s, drawn = _draw(s, seat, sup.draw, "supply", ev)
-    s, delta = _lose_rats(s, seat, sup.rats)
-    ev[at] = evolve(taken, drawn=drawn, rats_delta=delta)
+        cards, rng, drawn = _drawn(cards, rng, seat, sup.draw, "supply", ev)
+    marks, delta = _rats_lost(marks, seat, sup.rats)
+    # The action comes first, before the cards drawn.
+    nun = look if look >= 0 else None
+    ev.insert(at, SupplyTaken(seat, b, building_id(card), drawn, delta, nun))
     if delta:
         ev.append(RatsChanged(seat, delta, "supply", None))
     if look >= 0:
-        s = _look(s, seat, (look,), "supply", ev)
-    return s
+        marks = _looked(marks, cards.nuns, seat, (look,), "supply", ev)
+    return cards, marks, rng
 
 
 # ---------------------------------------------------------------- phase C
 
 
-def _begin_visits(s: State, ev: list[Event]) -> State:
+def _begin_visits(s: State, ev: list[Event], **changes: Any) -> State:
+    """Phase C begins (with the `changes` of the action that ended phase B)."""
     order = _clockwise(s, s.first)
     ev.append(VisitsBegan(order))
-    return evolve(s, phase=_VISIT, order=order)
+    return evolve(s, phase=_VISIT, order=order, **changes)
 
 
 def _play_pass(s: State, seat: int, a: PlayPass, ev: list[Event]) -> State:
@@ -791,7 +832,7 @@ def _place(s: State, seat: int, a: Place, ev: list[Event]) -> State:
     if card not in PLACEABLE:
         # COMPONENTS 4.5 #3: Population cards, Jokers, Swords and Flutes only.
         raise IllegalAction("not_placeable", card=a.card)
-    hand = s.hands[seat]
+    hand = s.cards.hands[seat]
     if card not in hand:
         raise IllegalAction("no_card", card=a.card)
     visit = s.visits[-1]
@@ -807,7 +848,7 @@ def _withdraw(s: State, seat: int, a: Withdraw, ev: list[Event]) -> State:
         raise IllegalAction("not_placed", card=a.card)
     cards = _remove(visit.cards, card)
     ev.append(CardPlaced(seat, visit.building, a.card, True, len(cards)))
-    return _moved(s, seat, _insert(s.hands[seat], card), visit, cards)
+    return _moved(s, seat, _insert(s.cards.hands[seat], card), visit, cards)
 
 
 def _moved(
@@ -816,7 +857,8 @@ def _moved(
     """A card went between a hand and the visit being placed. The hottest step of a game
     (cards go one at a time): the records are rebuilt field by field, without `evolve`."""
     c = s.cards
-    cards = Cards(c.draw, c.discard, c.piles, _set_hand(s, seat, hand), c.nuns)
+    hands = c.hands
+    cards = Cards(c.draw, c.discard, c.piles, (*hands[:seat], hand, *hands[seat + 1 :]), c.nuns)
     done = Visit(visit.seat, visit.building, visit.slot, visit.order, placed, visit.done)
     visits = (*s.visits[:-1], done)
     return State(
