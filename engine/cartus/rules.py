@@ -203,7 +203,7 @@ def _ids(cards: tuple[int, ...] | list[int]) -> tuple[str, ...]:
 
 def _scored(cards: tuple[int, ...]) -> int:
     """Population cards and Jokers among `cards`: what counts for influence and premiums."""
-    return sum(1 for c in cards if c <= JOKER)
+    return len([c for c in cards if c <= JOKER])
 
 
 def _pile(card: int) -> int:
@@ -277,12 +277,15 @@ def _select_buildings(value: Any, rng: Rng) -> tuple[str, tuple[int, ...], Rng]:
 
 def _specials_in_play(in_play: tuple[int, ...]) -> tuple[int, ...]:
     """Setup 6: a Joker pile, and the special piles the chosen buildings need."""
-    types = {building_info(b).type.value for b in in_play}
+    types = {_TYPE_IDS[b // COPIES] for b in in_play}
     out = []
     for i, row in enumerate(special_info()):
         if row["building"] is None or row["building"] in types:
             out.append(JOKER + i)
     return tuple(out)
+
+
+_TYPE_IDS = tuple(t.value for t in TYPES)
 
 
 def _take_random(pile: list[int], rng: Rng) -> tuple[int, Rng]:
@@ -437,6 +440,13 @@ def _begin_round(s: State, ev: list[Event]) -> State:
         bottom.append(row[-1])
         replaced.append((row[-1], new))
         row[-1] = new
+    # Phase B: clockwise turns, or every seat answering at once (-1: no answer yet).
+    order: tuple[int, ...] = ()
+    chosen: tuple[tuple[int, int], ...] = ()
+    if s.config.supply == "simultaneous":
+        chosen = ((-1, -1),) * s.players
+    else:
+        order = _clockwise(s, s.first)
     s = evolve(
         s,
         rng=rng,
@@ -444,11 +454,12 @@ def _begin_round(s: State, ev: list[Event]) -> State:
         table=Table(tuple(deck), tuple(spare), tuple(bottom), tuple(row), tuple(replaced)),
         visits=(),
         res=None,
+        phase=_SUPPLY,
+        order=order,
+        chosen=chosen,
     )
     ev.extend(_round_events(s))
-    if s.config.supply == "simultaneous":
-        return evolve(s, phase=_SUPPLY, order=(), chosen=((-1, -1),) * s.players)
-    return evolve(s, phase=_SUPPLY, order=_clockwise(s, s.first), chosen=())
+    return s
 
 
 # ---------------------------------------------------------------- who decides
@@ -907,9 +918,10 @@ def _advance(s: State, ev: list[Event], res: Resolution) -> State:
     The resolution under way is kept here and only written into the state that waits for a
     decision (s.res may be stale meanwhile: nothing called from here reads it).
     """
+    buildings = len(s.table.row)
     while True:
         b = res.building
-        if b >= len(s.row):
+        if b >= buildings:
             return _end_round(s, ev)
         stage = res.stage
         if stage is _S_CARDS:
@@ -951,7 +963,7 @@ def _gain_influence(
     track = s.influence[klass]
     total = track[seat] + n
     # The marker goes on top of any already there (COMPONENTS 4.5 #17): its arrival time.
-    ev.append(InfluenceGained(seat, CLASSES[klass].value, n, total, b, reason))
+    ev.append(InfluenceGained(seat, CLASS_IDS[klass], n, total, b, reason))
     influence = (*s.influence[:klass], _set(track, seat, total), *s.influence[klass + 1 :])
     arrival = s.arrival[klass]
     arrivals = (*s.arrival[:klass], _set(arrival, seat, s.marks.clock), *s.arrival[klass + 1 :])
@@ -961,18 +973,20 @@ def _gain_influence(
 def _resolve_cards(s: State, b: int, entrants: list[Visit], ev: list[Event]) -> State:
     """Rules D a: reveal, then in entry order: influence for each Population card and Joker,
     a rat for each Population card of another class."""
-    card = s.row[b]
+    card = s.table.row[b]
     klass = building_info(card).klass
     ev.append(
         CardsRevealed(
             b,
             building_id(card),
-            CLASSES[klass].value,
+            CLASS_IDS[klass],
             tuple(RevealedVisit(v.seat, v.slot, _ids(v.cards)) for v in entrants),
         )
     )
-    track, arrival, rats = list(s.influence[klass]), list(s.arrival[klass]), list(s.rats)
-    clock = s.marks.clock
+    marks = s.marks
+    track, arrival = list(marks.influence[klass]), list(marks.arrival[klass])
+    rats = list(marks.rats)
+    clock = marks.clock
     for v in entrants:
         scored = _scored(v.cards)
         if scored:
@@ -981,11 +995,10 @@ def _resolve_cards(s: State, b: int, entrants: list[Visit], ev: list[Event]) -> 
             arrival[v.seat] = clock
             clock += 1
             ev.append(InfluenceGained(v.seat, CLASS_IDS[klass], scored, track[v.seat], b, "cards"))
-        off = sum(1 for c in v.cards if c < POPULATION_KINDS and klass_of(c) != klass)
+        off = len([c for c in v.cards if c < POPULATION_KINDS and klass_of(c) != klass])
         if off:
             rats[v.seat] += off
             ev.append(RatsChanged(v.seat, off, "off_class", b))
-    marks = s.marks
     return evolve(
         s,
         marks=evolve(
