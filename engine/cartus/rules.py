@@ -67,6 +67,7 @@ from engine.cartus.data import (
     building_info,
     building_supply,
     card_id,
+    card_ids,
     card_index,
     klass_of,
     nuns_of,
@@ -198,7 +199,8 @@ def _card(word: str) -> int:
 
 
 def _ids(cards: tuple[int, ...] | list[int]) -> tuple[str, ...]:
-    return tuple(card_id(c) for c in cards)
+    ids = card_ids()
+    return tuple([ids[c] for c in cards])
 
 
 def _scored(cards: tuple[int, ...]) -> int:
@@ -467,7 +469,11 @@ def _begin_round(s: State, ev: list[Event]) -> State:
 
 def to_move(s: State) -> frozenset[int]:
     """Seats that must decide now."""
-    return frozenset(_movers(s))
+    movers = _movers(s)
+    return _ALONE[movers[0]] if len(movers) == 1 else frozenset(movers)
+
+
+_ALONE = tuple(frozenset((p,)) for p in range(5))  # to_move's usual answer, made once
 
 
 def _movers(s: State) -> tuple[int, ...]:
@@ -902,7 +908,7 @@ def _entrants(s: State, b: int) -> list[Visit]:
 
 def _begin_resolution(s: State, ev: list[Event]) -> State:
     winner2 = -1
-    if s.players == 2:
+    if s.config.players == 2:
         # "Le joueur qui a joué le plus de cartes Population et Joker (peu importe dans quel
         # bâtiment il est entré) peut réaliser l'action privilège de son bâtiment [...] En cas
         # d'égalité, le premier joueur à être entré dans un bâtiment remporte l'égalité."
@@ -1111,12 +1117,12 @@ def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, R
     In the last round nobody acts: the premium holder gains 1 influence instead."""
     b = res.building
     entrants = _entrants(s, b)
-    if s.players == 2:
+    if s.config.players == 2:
         premium = res.winner2 if any(v.seat == res.winner2 for v in entrants) else -1
     else:
         premium = max(entrants, key=lambda v: (_scored(v.cards), -v.slot)).seat
     standard = tuple(v.seat for v in entrants if v.seat != premium)
-    card = s.row[b]
+    card = s.table.row[b]
     last = s.last_round
     ev.append(
         PremiumAwarded(b, building_id(card), premium if premium >= 0 else None, standard, last)
@@ -1134,7 +1140,7 @@ def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, R
 
 
 def _effect(s: State, b: int, premium: bool) -> Effect:
-    info = building_info(s.row[b])
+    info = building_info(s.table.row[b])
     return info.premium if premium else info.standard
 
 
@@ -1166,7 +1172,7 @@ def _start_action(
     """Start a seat's building action; True when it waits for a decision."""
     b = res.building
     eff = _effect(s, b, premium)
-    bid = building_id(s.row[b])
+    bid = building_id(s.table.row[b])
     kind = eff.effect
 
     def taken(amount: int, card: str | None = None, empty: bool = False) -> None:
@@ -1243,7 +1249,7 @@ def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
     assert res is not None
     b = res.building
     eff = _effect(s, b, pending.premium)
-    bid = building_id(s.row[b])
+    bid = building_id(s.table.row[b])
     kind = eff.effect
     if kind == "guard_tower":
         owed = guard_owed(s, seat)
@@ -1260,7 +1266,7 @@ def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
         return _resume(s, ev)
     at = len(ev)
     ev.append(ActionTaken(seat, b, bid, pending.premium, "draw", 0, None, False))
-    s, n = _draw(s, seat, pending.left, building_info(s.row[b]).type.value, ev)
+    s, n = _draw(s, seat, pending.left, building_info(s.table.row[b]).type.value, ev)
     ev[at] = ActionTaken(seat, b, bid, pending.premium, "draw", n, None, n < pending.left)
     return _resume(s, ev)
 
@@ -1272,7 +1278,7 @@ def _decline(s: State, seat: int, a: Decline, ev: list[Event]) -> State:
     b = res.building
     eff = _effect(s, b, pending.premium)
     effect = "draw" if eff.effect == "draw_per_influence" else eff.effect
-    ev.append(ActionDeclined(seat, b, building_id(s.row[b]), pending.premium, effect))
+    ev.append(ActionDeclined(seat, b, building_id(s.table.row[b]), pending.premium, effect))
     return _resume(s, ev)
 
 
