@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core.events import Event
+from engine.core.evolve import quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SeatCount:
     """A seat and a number (cards played, cards owed...)."""
@@ -24,6 +26,7 @@ class SeatCount:
     count: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RevealedVisit:
     """One visit of a building, with the cards it revealed."""
@@ -33,6 +36,7 @@ class RevealedVisit:
     cards: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Points:
     """One line of a seat's final score: a class majority, hand, sword, flute, pass, gold,
@@ -42,6 +46,7 @@ class Points:
     points: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Replacement:
     """Phase A: a building sent to the bottom of the replacement pile and the one that came."""
@@ -50,6 +55,7 @@ class Replacement:
     drawn: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameSetUp(Event):
     """The game is set up: the buildings in play, the piles, who starts."""
@@ -70,6 +76,7 @@ class GameSetUp(Event):
     kind: ClassVar[str] = "game_set_up"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandDealt(Event):
     """Set-up, private: the cards a seat was dealt."""
@@ -85,6 +92,7 @@ class HandDealt(Event):
         return frozenset((self.seat,))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RoundBegan(Event):
     """A round began (`last`: the last round, without building actions)."""
@@ -96,6 +104,7 @@ class RoundBegan(Event):
     kind: ClassVar[str] = "round_began"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BuildingsDrawn(Event):
     """Phase A: the row of buildings for this round, after any replacement of identical types."""
@@ -107,6 +116,7 @@ class BuildingsDrawn(Event):
     reveals: ClassVar[bool] = True
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SupplyAnswered(Event):
     """Simultaneous phase B: a seat chose its supply action (which one stays secret)."""
@@ -116,6 +126,7 @@ class SupplyAnswered(Event):
     kind: ClassVar[str] = "supply_answered"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SupplyTaken(Event):
     """Phase B: a seat took a supply action: `drawn` cards it got, `rats_delta` the change of
@@ -130,6 +141,7 @@ class SupplyTaken(Event):
     kind: ClassVar[str] = "supply_taken"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
     """Private: the Population cards a seat drew (`reason`: supply or the building type)."""
@@ -146,6 +158,7 @@ class CardsDrawn(Event):
         return frozenset((self.seat,))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PopulationReshuffled(Event):
     """The Population draw pile ran out: the discard pile became the new draw pile."""
@@ -154,6 +167,7 @@ class PopulationReshuffled(Event):
     kind: ClassVar[str] = "population_reshuffled"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NunLooked(Event):
     """A seat looked at nun cards of the Nun row (which ones is public, not what they show)."""
@@ -164,6 +178,7 @@ class NunLooked(Event):
     kind: ClassVar[str] = "nun_looked"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NunSeen(Event):
     """Private: what a nun card shows, for the seat that looked at it."""
@@ -181,6 +196,7 @@ class NunSeen(Event):
         return frozenset((self.seat,))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class VisitsBegan(Event):
     """Phase C began: the seats in visiting order."""
@@ -189,6 +205,7 @@ class VisitsBegan(Event):
     kind: ClassVar[str] = "visits_began"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PassPlayed(Event):
     """Phase C: a seat played a Pass card; it will visit after the others."""
@@ -198,6 +215,7 @@ class PassPlayed(Event):
     kind: ClassVar[str] = "pass_played"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BuildingEntered(Event):
     """Phase C: a seat put its visit disc on a building (slot 1 = first in)."""
@@ -209,6 +227,7 @@ class BuildingEntered(Event):
     kind: ClassVar[str] = "building_entered"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardPlaced(Event):
     """Private: a card the seat placed face down (or took back: `withdrawn`)."""
@@ -226,6 +245,7 @@ class CardPlaced(Event):
         return frozenset((self.seat,))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardsPlaced(Event):
     """Phase C: a seat finished its visit with this many cards face down (public count)."""
@@ -237,6 +257,7 @@ class CardsPlaced(Event):
     kind: ClassVar[str] = "cards_placed"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardsRevealed(Event):
     """Phase D: the cards placed in a building, turned face up in entry order."""
@@ -249,6 +270,7 @@ class CardsRevealed(Event):
     reveals: ClassVar[bool] = True
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class InfluenceGained(Event):
     """A marker moved up an influence track (`reason`: cards, or last_round for the premium)."""
@@ -262,6 +284,7 @@ class InfluenceGained(Event):
     kind: ClassVar[str] = "influence_gained"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RatsChanged(Event):
     """A seat's rats changed by `delta` (never below 0); the total stays private.
@@ -277,6 +300,7 @@ class RatsChanged(Event):
     kind: ClassVar[str] = "rats_changed"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SpecialCompared(Event):
     """Phase D: the Sword or Flute comparison of a building (only when someone played one).
@@ -297,6 +321,7 @@ class SpecialCompared(Event):
     kind: ClassVar[str] = "special_compared"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TargetChosen(Event):
     """The Sword or Flute winner chose among the tied seats (`cards`: for a Sword)."""
@@ -309,6 +334,7 @@ class TargetChosen(Event):
     kind: ClassVar[str] = "target_chosen"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardGiven(Event):
     """A card changed hands (Sword or Guard Tower); public without the card."""
@@ -320,6 +346,7 @@ class CardGiven(Event):
     kind: ClassVar[str] = "card_given"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardGivenShown(Event):
     """Private to giver and receiver: which card changed hands."""
@@ -337,6 +364,7 @@ class CardGivenShown(Event):
         return frozenset((self.giver, self.receiver))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PremiumAwarded(Event):
     """Phase D b: who takes the premium action and who the standard action of a building.
@@ -352,6 +380,7 @@ class PremiumAwarded(Event):
     kind: ClassVar[str] = "premium_awarded"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ActionTaken(Event):
     """A building action: `effect` (draw, take, discard_rats, vp, look, hospital,
@@ -369,6 +398,7 @@ class ActionTaken(Event):
     kind: ClassVar[str] = "action_taken"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ActionDeclined(Event):
     """A seat declined a building action that would have given it something."""
@@ -381,6 +411,7 @@ class ActionDeclined(Event):
     kind: ClassVar[str] = "action_declined"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardDiscarded(Event):
     """Hospital: a seat discarded a card of its hand (shown) to discard a rat."""
@@ -392,6 +423,7 @@ class CardDiscarded(Event):
     kind: ClassVar[str] = "card_discarded"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GuardTowerDemanded(Event):
     """Guard Tower premium: hand sizes compared once; these seats give cards to `seat`.
@@ -407,6 +439,7 @@ class GuardTowerDemanded(Event):
     kind: ClassVar[str] = "guard_tower_demanded"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlayedCardsDiscarded(Event):
     """Phase D c: the cards played in a building went to the discard pile and their piles."""
@@ -416,6 +449,7 @@ class PlayedCardsDiscarded(Event):
     kind: ClassVar[str] = "played_cards_discarded"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
     """Phase E: discs back, buildings discarded, the first-player card passed left."""
@@ -425,6 +459,7 @@ class RoundEnded(Event):
     kind: ClassVar[str] = "round_ended"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlayerScore(Event):
     """The end: one seat's score line by line, its rats, hand and fate (public: everything
@@ -442,6 +477,7 @@ class PlayerScore(Event):
     reveals: ClassVar[bool] = True
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     """The end: the Nun row revealed, who died, who won (no winner: `winners` empty)."""

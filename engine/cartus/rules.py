@@ -25,6 +25,7 @@ given to a Guard Tower, the simultaneous supply) are windows; their defaults are
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from itertools import combinations
@@ -66,6 +67,7 @@ from engine.cartus.data import (
     building_info,
     building_supply,
     card_id,
+    card_ids,
     card_index,
     klass_of,
     nuns_of,
@@ -170,10 +172,7 @@ def _add(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
 
 
 def _insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    i = 0
-    n = len(hand)
-    while i < n and hand[i] <= card:
-        i += 1
+    i = bisect_right(hand, card)
     return (*hand[:i], card, *hand[i:])
 
 
@@ -183,7 +182,7 @@ def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _set_hand(s: State, seat: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    hands = s.hands
+    hands = s.cards.hands
     return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
@@ -200,12 +199,13 @@ def _card(word: str) -> int:
 
 
 def _ids(cards: tuple[int, ...] | list[int]) -> tuple[str, ...]:
-    return tuple(card_id(c) for c in cards)
+    ids = card_ids()
+    return tuple([ids[c] for c in cards])
 
 
 def _scored(cards: tuple[int, ...]) -> int:
     """Population cards and Jokers among `cards`: what counts for influence and premiums."""
-    return sum(1 for c in cards if c <= JOKER)
+    return len([c for c in cards if c <= JOKER])
 
 
 def _pile(card: int) -> int:
@@ -279,12 +279,15 @@ def _select_buildings(value: Any, rng: Rng) -> tuple[str, tuple[int, ...], Rng]:
 
 def _specials_in_play(in_play: tuple[int, ...]) -> tuple[int, ...]:
     """Setup 6: a Joker pile, and the special piles the chosen buildings need."""
-    types = {building_info(b).type.value for b in in_play}
+    types = {_TYPE_IDS[b // COPIES] for b in in_play}
     out = []
     for i, row in enumerate(special_info()):
         if row["building"] is None or row["building"] in types:
             out.append(JOKER + i)
     return tuple(out)
+
+
+_TYPE_IDS = tuple(t.value for t in TYPES)
 
 
 def _take_random(pile: list[int], rng: Rng) -> tuple[int, Rng]:
@@ -439,6 +442,13 @@ def _begin_round(s: State, ev: list[Event]) -> State:
         bottom.append(row[-1])
         replaced.append((row[-1], new))
         row[-1] = new
+    # Phase B: clockwise turns, or every seat answering at once (-1: no answer yet).
+    order: tuple[int, ...] = ()
+    chosen: tuple[tuple[int, int], ...] = ()
+    if s.config.supply == "simultaneous":
+        chosen = ((-1, -1),) * s.players
+    else:
+        order = _clockwise(s, s.first)
     s = evolve(
         s,
         rng=rng,
@@ -446,11 +456,12 @@ def _begin_round(s: State, ev: list[Event]) -> State:
         table=Table(tuple(deck), tuple(spare), tuple(bottom), tuple(row), tuple(replaced)),
         visits=(),
         res=None,
+        phase=_SUPPLY,
+        order=order,
+        chosen=chosen,
     )
     ev.extend(_round_events(s))
-    if s.config.supply == "simultaneous":
-        return evolve(s, phase=_SUPPLY, order=(), chosen=((-1, -1),) * s.players)
-    return evolve(s, phase=_SUPPLY, order=_clockwise(s, s.first), chosen=())
+    return s
 
 
 # ---------------------------------------------------------------- who decides
@@ -458,7 +469,11 @@ def _begin_round(s: State, ev: list[Event]) -> State:
 
 def to_move(s: State) -> frozenset[int]:
     """Seats that must decide now."""
-    return frozenset(_movers(s))
+    movers = _movers(s)
+    return _ALONE[movers[0]] if len(movers) == 1 else frozenset(movers)
+
+
+_ALONE = tuple(frozenset((p,)) for p in range(5))  # to_move's usual answer, made once
 
 
 def _movers(s: State) -> tuple[int, ...]:
@@ -535,19 +550,19 @@ def _kinds(
     out: list[Action] = []
     last = -1
     for c in cards:
-        if c != last and (only is None or c in only):
-            out.append(made[c])
+        if c != last:
             last = c
+            if only is None or c in only:
+                out.append(made[c])
     return out
 
 
-@lru_cache(maxsize=4096)
-def _place_actions(hand: tuple[int, ...], placed: tuple[int, ...]) -> tuple[Action, ...]:
-    # Cached: placing and taking back cards often comes back to the same hand.
+def _place_actions(hand: tuple[int, ...], placed: tuple[int, ...]) -> list[Action]:
+    # Not cached: in random games fewer than 1 in 5 (hand, placed) pairs come back.
     out = _kinds(Place, hand, PLACEABLE)
     out += _kinds(Withdraw, placed)
     out.append(_DONE)
-    return tuple(out)
+    return out
 
 
 _DONE = Done()
@@ -568,13 +583,13 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     if seat not in _movers(s):
         return []
     phase = s.phase
-    hand = s.hands[seat]
+    hand = s.cards.hands[seat]
     if phase is _SUPPLY:
-        return list(_supply_actions(s.row))
+        return list(_supply_actions(s.table.row))
     if phase is _VISIT:
-        return list(_enter_actions(len(s.row), PASS in hand))
+        return list(_enter_actions(len(s.table.row), PASS in hand))
     if phase is _PLACE:
-        return list(_place_actions(hand, s.visits[-1].cards))
+        return _place_actions(hand, s.visits[-1].cards)
     if phase in WINDOW_PHASES:
         return _kinds(Give, hand)
     pending = _pending(s)
@@ -616,15 +631,16 @@ def default_action(s: State, seat: int) -> Action:
 
 def apply(s: State, seat: int, action: Action) -> Step[State]:
     """Apply `action` by `seat`, or raise a RulesError and change nothing."""
-    if s.phase is _OVER:
+    phase = s.phase
+    if phase is _OVER:
         raise GameFinished()
     if seat not in _movers(s):
         raise NotYourTurn()
     if not well_formed(action):
         raise MalformedAction("malformed", text=type(action).__name__)
-    handler = _HANDLERS.get((s.phase, type(action)))
+    handler = _HANDLERS.get((phase, type(action)))
     if handler is None:
-        raise IllegalAction("wrong_phase", phase=s.phase.value)
+        raise IllegalAction("wrong_phase", phase=phase.value)
     events: list[Event] = []
     new = handler(s, seat, action, events)
     return Step(new, tuple(events))
@@ -641,9 +657,20 @@ def _hand_card(s: State, seat: int, word: str) -> int:
 
 
 def _draw(s: State, seat: int, n: int, reason: str, ev: list[Event]) -> tuple[State, int]:
+    """`seat` draws up to n Population cards (see `_drawn`)."""
+    cards, rng, got = _drawn(s.cards, s.rng, seat, n, reason, ev)
+    if not got:
+        return s, 0
+    return evolve(s, rng=rng, cards=cards), got
+
+
+def _drawn(
+    c: Cards, rng: Rng, seat: int, n: int, reason: str, ev: list[Event]
+) -> tuple[Cards, Rng, int]:
     """`seat` draws up to n Population cards (the discard pile becomes the draw pile when it
-    runs out; when both are empty, it takes what is left, COMPONENTS 4.5 #11)."""
-    draw, discard, rng = list(s.cards.draw), s.cards.discard, s.rng
+    runs out; when both are empty, it takes what is left, COMPONENTS 4.5 #11): the cards, the
+    generator and how many were drawn."""
+    draw, discard = list(c.draw), c.discard
     got: list[int] = []
     while len(got) < n:
         if not draw:
@@ -656,12 +683,12 @@ def _draw(s: State, seat: int, n: int, reason: str, ev: list[Event]) -> tuple[St
         taken, rng = _take_many(draw, min(n - len(got), len(draw)), rng)
         got += taken
     if not got:
-        return s, 0
-    hand = tuple(sorted(s.hands[seat] + tuple(got)))
+        return c, rng, 0
+    hands = c.hands
+    hand = tuple(sorted(hands[seat] + tuple(got)))
     ev.append(CardsDrawn(seat, _ids(sorted(got)), reason))
-    cards = evolve(s.cards, draw=tuple(draw), discard=discard, hands=_set_hand(s, seat, hand))
-    s = evolve(s, rng=rng, cards=cards)
-    return s, len(got)
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    return Cards(tuple(draw), discard, c.piles, hands, c.nuns), rng, len(got)
 
 
 def _available(s: State) -> int:
@@ -669,11 +696,17 @@ def _available(s: State) -> int:
 
 
 def _lose_rats(s: State, seat: int, n: int) -> tuple[State, int]:
+    """Discard up to n rats (see `_rats_lost`). Returns the change."""
+    marks, delta = _rats_lost(s.marks, seat, n)
+    return (evolve(s, marks=marks) if delta else s), delta
+
+
+def _rats_lost(marks: Marks, seat: int, n: int) -> tuple[Marks, int]:
     """Discard up to n rats; never below 0 (COMPONENTS 4.5 #2). Returns the change."""
-    lost = min(n, s.rats[seat])
+    lost = min(n, marks.rats[seat])
     if not lost:
-        return s, 0
-    return _with_marks(s, rats=_add(s.rats, seat, -lost)), -lost
+        return marks, 0
+    return evolve(marks, rats=_add(marks.rats, seat, -lost)), -lost
 
 
 def _to_discard(s: State, cards: list[int]) -> State:
@@ -688,13 +721,24 @@ def _to_discard(s: State, cards: list[int]) -> State:
 
 
 def _look(s: State, seat: int, positions: tuple[int, ...], reason: str, ev: list[Event]) -> State:
+    return evolve(s, marks=_looked(s.marks, s.cards.nuns, seat, positions, reason, ev))
+
+
+def _looked(
+    marks: Marks,
+    nuns: tuple[int, ...],
+    seat: int,
+    positions: tuple[int, ...],
+    reason: str,
+    ev: list[Event],
+) -> Marks:
     ev.append(NunLooked(seat, positions, reason))
-    mask = s.looks[seat]
+    mask = marks.looks[seat]
     for n in positions:
-        card = s.nuns[n]
+        card = nuns[n]
         ev.append(NunSeen(seat, n, card_id(card), nuns_of(card)))
         mask |= 1 << n
-    return _with_marks(s, looks=_set(s.looks, seat, mask))
+    return evolve(marks, looks=_set(marks.looks, seat, mask))
 
 
 # ---------------------------------------------------------------- phase B
@@ -715,47 +759,61 @@ def _supply(s: State, seat: int, a: Supply, ev: list[Event]) -> State:
         chosen = (*s.chosen[:seat], (a.building, a.look), *s.chosen[seat + 1 :])
         waiting = tuple(p for p, (b, _) in enumerate(chosen) if b < 0)
         ev.append(SupplyAnswered(seat, waiting))
-        s = evolve(s, chosen=chosen)
         if waiting:
-            return s
+            return evolve(s, chosen=chosen)
+        took = s.cards, s.marks, s.rng
         for p in _clockwise(s, s.first):
             b, look = chosen[p]
-            s = _take_supply(s, p, b, look, ev)
-        return _begin_visits(evolve(s, chosen=()), ev)
-    s = _take_supply(s, seat, a.building, a.look, ev)
+            took = _take_supply(s.table.row, *took, p, b, look, ev)
+        cards, marks, rng = took
+        return _begin_visits(s, ev, cards=cards, marks=marks, rng=rng, chosen=())
+    cards, marks, rng = _take_supply(
+        s.table.row, s.cards, s.marks, s.rng, seat, a.building, a.look, ev
+    )
     order = s.order[1:]
     if order:
-        return evolve(s, order=order)
-    return _begin_visits(s, ev)
+        return evolve(s, cards=cards, marks=marks, rng=rng, order=order)
+    return _begin_visits(s, ev, cards=cards, marks=marks, rng=rng)
 
 
-def _take_supply(s: State, seat: int, b: int, look: int, ev: list[Event]) -> State:
+def _take_supply(
+    row: tuple[int, ...],
+    cards: Cards,
+    marks: Marks,
+    rng: Rng,
+    seat: int,
+    b: int,
+    look: int,
+    ev: list[Event],
+) -> tuple[Cards, Marks, Rng]:
     """Rules B: "Chaque joueur choisit et effectue l'action de soutien de l'une des cartes
-    Bâtiment piochée." Compulsory, all of it (COMPONENTS 4.5 #2)."""
-    card = s.row[b]
+    Bâtiment piochée." Compulsory, all of it (COMPONENTS 4.5 #2). Returns the records it
+    changes: the state is built once, by the caller."""
+    card = row[b]
     sup = building_supply(card)
-    taken = SupplyTaken(seat, b, building_id(card), 0, 0, look if look >= 0 else None)
     at = len(ev)
-    ev.append(taken)
     drawn = 0
     if sup.draw:
-        s, drawn = _draw(s, seat, sup.draw, "supply", ev)
-    s, delta = _lose_rats(s, seat, sup.rats)
-    ev[at] = evolve(taken, drawn=drawn, rats_delta=delta)
+        cards, rng, drawn = _drawn(cards, rng, seat, sup.draw, "supply", ev)
+    marks, delta = _rats_lost(marks, seat, sup.rats)
+    # The action comes first, before the cards drawn.
+    nun = look if look >= 0 else None
+    ev.insert(at, SupplyTaken(seat, b, building_id(card), drawn, delta, nun))
     if delta:
         ev.append(RatsChanged(seat, delta, "supply", None))
     if look >= 0:
-        s = _look(s, seat, (look,), "supply", ev)
-    return s
+        marks = _looked(marks, cards.nuns, seat, (look,), "supply", ev)
+    return cards, marks, rng
 
 
 # ---------------------------------------------------------------- phase C
 
 
-def _begin_visits(s: State, ev: list[Event]) -> State:
+def _begin_visits(s: State, ev: list[Event], **changes: Any) -> State:
+    """Phase C begins (with the `changes` of the action that ended phase B)."""
     order = _clockwise(s, s.first)
     ev.append(VisitsBegan(order))
-    return evolve(s, phase=_VISIT, order=order)
+    return evolve(s, phase=_VISIT, order=order, **changes)
 
 
 def _play_pass(s: State, seat: int, a: PlayPass, ev: list[Event]) -> State:
@@ -791,7 +849,7 @@ def _place(s: State, seat: int, a: Place, ev: list[Event]) -> State:
     if card not in PLACEABLE:
         # COMPONENTS 4.5 #3: Population cards, Jokers, Swords and Flutes only.
         raise IllegalAction("not_placeable", card=a.card)
-    hand = s.hands[seat]
+    hand = s.cards.hands[seat]
     if card not in hand:
         raise IllegalAction("no_card", card=a.card)
     visit = s.visits[-1]
@@ -807,7 +865,7 @@ def _withdraw(s: State, seat: int, a: Withdraw, ev: list[Event]) -> State:
         raise IllegalAction("not_placed", card=a.card)
     cards = _remove(visit.cards, card)
     ev.append(CardPlaced(seat, visit.building, a.card, True, len(cards)))
-    return _moved(s, seat, _insert(s.hands[seat], card), visit, cards)
+    return _moved(s, seat, _insert(s.cards.hands[seat], card), visit, cards)
 
 
 def _moved(
@@ -816,7 +874,8 @@ def _moved(
     """A card went between a hand and the visit being placed. The hottest step of a game
     (cards go one at a time): the records are rebuilt field by field, without `evolve`."""
     c = s.cards
-    cards = Cards(c.draw, c.discard, c.piles, _set_hand(s, seat, hand), c.nuns)
+    hands = c.hands
+    cards = Cards(c.draw, c.discard, c.piles, (*hands[:seat], hand, *hands[seat + 1 :]), c.nuns)
     done = Visit(visit.seat, visit.building, visit.slot, visit.order, placed, visit.done)
     visits = (*s.visits[:-1], done)
     return State(
@@ -849,7 +908,7 @@ def _entrants(s: State, b: int) -> list[Visit]:
 
 def _begin_resolution(s: State, ev: list[Event]) -> State:
     winner2 = -1
-    if s.players == 2:
+    if s.config.players == 2:
         # "Le joueur qui a joué le plus de cartes Population et Joker (peu importe dans quel
         # bâtiment il est entré) peut réaliser l'action privilège de son bâtiment [...] En cas
         # d'égalité, le premier joueur à être entré dans un bâtiment remporte l'égalité."
@@ -865,9 +924,10 @@ def _advance(s: State, ev: list[Event], res: Resolution) -> State:
     The resolution under way is kept here and only written into the state that waits for a
     decision (s.res may be stale meanwhile: nothing called from here reads it).
     """
+    buildings = len(s.table.row)
     while True:
         b = res.building
-        if b >= len(s.row):
+        if b >= buildings:
             return _end_round(s, ev)
         stage = res.stage
         if stage is _S_CARDS:
@@ -909,7 +969,7 @@ def _gain_influence(
     track = s.influence[klass]
     total = track[seat] + n
     # The marker goes on top of any already there (COMPONENTS 4.5 #17): its arrival time.
-    ev.append(InfluenceGained(seat, CLASSES[klass].value, n, total, b, reason))
+    ev.append(InfluenceGained(seat, CLASS_IDS[klass], n, total, b, reason))
     influence = (*s.influence[:klass], _set(track, seat, total), *s.influence[klass + 1 :])
     arrival = s.arrival[klass]
     arrivals = (*s.arrival[:klass], _set(arrival, seat, s.marks.clock), *s.arrival[klass + 1 :])
@@ -919,18 +979,20 @@ def _gain_influence(
 def _resolve_cards(s: State, b: int, entrants: list[Visit], ev: list[Event]) -> State:
     """Rules D a: reveal, then in entry order: influence for each Population card and Joker,
     a rat for each Population card of another class."""
-    card = s.row[b]
+    card = s.table.row[b]
     klass = building_info(card).klass
     ev.append(
         CardsRevealed(
             b,
             building_id(card),
-            CLASSES[klass].value,
+            CLASS_IDS[klass],
             tuple(RevealedVisit(v.seat, v.slot, _ids(v.cards)) for v in entrants),
         )
     )
-    track, arrival, rats = list(s.influence[klass]), list(s.arrival[klass]), list(s.rats)
-    clock = s.marks.clock
+    marks = s.marks
+    track, arrival = list(marks.influence[klass]), list(marks.arrival[klass])
+    rats = list(marks.rats)
+    clock = marks.clock
     for v in entrants:
         scored = _scored(v.cards)
         if scored:
@@ -939,11 +1001,10 @@ def _resolve_cards(s: State, b: int, entrants: list[Visit], ev: list[Event]) -> 
             arrival[v.seat] = clock
             clock += 1
             ev.append(InfluenceGained(v.seat, CLASS_IDS[klass], scored, track[v.seat], b, "cards"))
-        off = sum(1 for c in v.cards if c < POPULATION_KINDS and klass_of(c) != klass)
+        off = len([c for c in v.cards if c < POPULATION_KINDS and klass_of(c) != klass])
         if off:
             rats[v.seat] += off
             ev.append(RatsChanged(v.seat, off, "off_class", b))
-    marks = s.marks
     return evolve(
         s,
         marks=evolve(
@@ -1056,12 +1117,12 @@ def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, R
     In the last round nobody acts: the premium holder gains 1 influence instead."""
     b = res.building
     entrants = _entrants(s, b)
-    if s.players == 2:
+    if s.config.players == 2:
         premium = res.winner2 if any(v.seat == res.winner2 for v in entrants) else -1
     else:
         premium = max(entrants, key=lambda v: (_scored(v.cards), -v.slot)).seat
     standard = tuple(v.seat for v in entrants if v.seat != premium)
-    card = s.row[b]
+    card = s.table.row[b]
     last = s.last_round
     ev.append(
         PremiumAwarded(b, building_id(card), premium if premium >= 0 else None, standard, last)
@@ -1079,7 +1140,7 @@ def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, R
 
 
 def _effect(s: State, b: int, premium: bool) -> Effect:
-    info = building_info(s.row[b])
+    info = building_info(s.table.row[b])
     return info.premium if premium else info.standard
 
 
@@ -1111,7 +1172,7 @@ def _start_action(
     """Start a seat's building action; True when it waits for a decision."""
     b = res.building
     eff = _effect(s, b, premium)
-    bid = building_id(s.row[b])
+    bid = building_id(s.table.row[b])
     kind = eff.effect
 
     def taken(amount: int, card: str | None = None, empty: bool = False) -> None:
@@ -1188,7 +1249,7 @@ def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
     assert res is not None
     b = res.building
     eff = _effect(s, b, pending.premium)
-    bid = building_id(s.row[b])
+    bid = building_id(s.table.row[b])
     kind = eff.effect
     if kind == "guard_tower":
         owed = guard_owed(s, seat)
@@ -1205,7 +1266,7 @@ def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
         return _resume(s, ev)
     at = len(ev)
     ev.append(ActionTaken(seat, b, bid, pending.premium, "draw", 0, None, False))
-    s, n = _draw(s, seat, pending.left, building_info(s.row[b]).type.value, ev)
+    s, n = _draw(s, seat, pending.left, building_info(s.table.row[b]).type.value, ev)
     ev[at] = ActionTaken(seat, b, bid, pending.premium, "draw", n, None, n < pending.left)
     return _resume(s, ev)
 
@@ -1217,7 +1278,7 @@ def _decline(s: State, seat: int, a: Decline, ev: list[Event]) -> State:
     b = res.building
     eff = _effect(s, b, pending.premium)
     effect = "draw" if eff.effect == "draw_per_influence" else eff.effect
-    ev.append(ActionDeclined(seat, b, building_id(s.row[b]), pending.premium, effect))
+    ev.append(ActionDeclined(seat, b, building_id(s.table.row[b]), pending.premium, effect))
     return _resume(s, ev)
 
 

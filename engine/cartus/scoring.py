@@ -5,10 +5,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.cartus.data import CLASSES, GOLD, JOKER, SPECIALS, card_dict, nuns_of, raw, special_info
+from engine.cartus.data import (
+    CLASS_IDS,
+    GOLD,
+    JOKER,
+    SPECIALS,
+    card_dict,
+    nuns_of,
+    raw,
+    special_info,
+)
 
 if TYPE_CHECKING:
     from engine.cartus.state import State
+
+
+_SPECIAL_IDS = tuple(k.value for k in SPECIALS)
 
 
 def raw_vp() -> dict[str, Any]:
@@ -29,10 +41,12 @@ def class_points(s: State) -> list[dict[str, int]]:
     influence in a class never scores there (COMPONENTS 4.5 #14)."""
     key = "majority_2p" if s.players == 2 else "majority"
     awards = [int(v) for v in raw()["scoring"][key]["value"]]
-    out: list[dict[str, int]] = [{c.value: 0 for c in CLASSES} for _ in range(s.players)]
-    for c, klass in enumerate(CLASSES):
+    # Class ids, not CLASSES[c].value: an enum's value is a property, and this runs on every
+    # game's last action.
+    out: list[dict[str, int]] = [dict.fromkeys(CLASS_IDS, 0) for _ in range(s.players)]
+    for c, klass in enumerate(CLASS_IDS):
         for place, p in enumerate(class_ranking(s.influence[c], s.arrival[c])[: len(awards)]):
-            out[p][klass.value] = awards[place]
+            out[p][klass] = awards[place]
     return out
 
 
@@ -89,7 +103,7 @@ def breakdowns(s: State) -> list[dict[str, int]]:
         row["hand"] = hand[p]
         rows.append(row)
     special = rules["special_majority"]
-    for i, kind in enumerate(SPECIALS):
+    for i, kind in enumerate(_SPECIAL_IDS):
         card = JOKER + i
         info = special_info()[i]
         if not info["majority"]:
@@ -101,7 +115,7 @@ def breakdowns(s: State) -> list[dict[str, int]]:
                 [h.count(card) for h in s.hands], int(special["first"]), int(special["tie"])
             )
         for p in range(n):
-            rows[p][kind.value] = points[p]
+            rows[p][kind] = points[p]
     gold = [0] * n
     if GOLD in s.config.specials:
         gold = gold_points([h.count(GOLD) for h in s.hands], n)

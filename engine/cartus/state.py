@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.core.evolve import quick_init
 from engine.core.rng import Rng
 
 
@@ -39,6 +40,7 @@ class Stage(StrEnum):
     DISCARD = "discard"  # c. discard the cards played there
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Config:
     """What never changes during a game."""
@@ -53,6 +55,7 @@ class Config:
     specials: tuple[int, ...]  # the special card kinds in play (Joker included), sorted
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Visit:
     """A player's visit disc on a building of the row, and the cards placed face down."""
@@ -65,6 +68,7 @@ class Visit:
     done: bool = False  # the player has finished placing cards
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A decision inside the resolution of a building.
@@ -81,6 +85,7 @@ class Pending:
     left: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """Phase D: which building is resolved, where it stands and what it waits for."""
@@ -93,6 +98,7 @@ class Resolution:
     winner2: int = -1  # 2 players: the only seat that may take a premium action this round
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Table:
     """The buildings: the deck, the replacement pile and this round's row.
@@ -109,6 +115,7 @@ class Table:
     replaced: tuple[tuple[int, int], ...]  # phase A: (building sent back, replacement)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Cards:
     """Where the cards are."""
@@ -120,6 +127,7 @@ class Cards:
     nuns: tuple[int, ...]  # the Nun row, left to right (face down)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Marks:
     """Each seat's markers and tokens.
@@ -138,6 +146,7 @@ class Marks:
     looks: tuple[int, ...]  # bit i set when the seat has looked at nun card i
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class State:
     """A Rattus Cartus game.

@@ -1,40 +1,85 @@
-"""A fast `dataclasses.replace` for the engine's frozen states (it runs on every action)."""
+"""Fast construction and copying of the engine's frozen dataclasses (they run on every action).
+
+- `evolve(obj, **changes)`: `dataclasses.replace`, with a plain function made once per class
+  and set of changed fields;
+- `quick_init`: a class decorator that gives a frozen slots dataclass a faster `__init__`
+  (same signature, same result) for the records built on every action.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from types import MemberDescriptorType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-_MAKERS: dict[type[Any], Callable[..., Any]] = {}
+_MAKERS: dict[tuple[Any, ...], Callable[[Any, dict[str, Any]], Any]] = {}
 
 
-def _maker(cls: type[T]) -> Callable[..., T]:
+def _maker(cls: type[Any], changed: tuple[str, ...]) -> Callable[[Any, dict[str, Any]], Any]:
     # dataclasses.replace walks fields() and checks each one on every call; this builds, once
-    # per class, a plain function that passes every field to the constructor.
-    names = [f.name for f in dataclasses.fields(cls) if f.init]  # type: ignore[arg-type]
-    args = ", ".join(f"{n}=c.pop({n!r}, o.{n})" for n in names)
-    source = (
-        "def make(o, c):\n"
-        f"    new = cls({args})\n"
-        "    if c:\n"
-        "        raise TypeError(f'unknown fields {sorted(c)}')\n"
-        "    return new\n"
-    )
+    # per class and set of changed fields, a plain function that passes every field, in order,
+    # to the constructor: the changed ones from `c`, the others from `o`.
+    names = [f.name for f in dataclasses.fields(cls) if f.init]
+    unknown = sorted(set(changed) - set(names))
+    if unknown:
+        raise TypeError(f"unknown fields {unknown}")
+    args = ", ".join(f"c[{n!r}]" if n in changed else f"o.{n}" for n in names)
     scope: dict[str, Any] = {"cls": cls}
     # The source is built only from the dataclass's own field names.
-    exec(source, scope)
-    maker: Callable[..., T] = scope["make"]
+    exec(f"def make(o, c):\n    return cls({args})\n", scope)
+    maker: Callable[[Any, dict[str, Any]], Any] = scope["make"]
     return maker
 
 
 def evolve(obj: T, **changes: Any) -> T:
     """Return a copy of the frozen dataclass `obj` with `changes` applied."""
-    cls = type(obj)
-    make = _MAKERS.get(cls)
+    key = (type(obj), *changes)
+    make = _MAKERS.get(key)
     if make is None:
-        make = _MAKERS[cls] = _maker(cls)
+        make = _MAKERS[key] = _maker(type(obj), tuple(changes))
     result: T = make(obj, changes)
     return result
+
+
+def quick_init(cls: type[T]) -> type[T]:
+    """Give the frozen slots dataclass `cls` an `__init__` that sets each slot through its
+    descriptor: the generated one goes through `object.__setattr__`, about twice as slow.
+
+    Same parameters (defaults included) and the same instance. Only for plain records: every
+    field a positional-or-keyword parameter of `__init__` (no InitVar, no kw_only), no
+    `default_factory` and no `__post_init__`; anything else raises TypeError.
+    """
+    params = dataclasses.fields(cls)  # type: ignore[arg-type]
+    names = [f.name for f in params]
+    code = cls.__init__.__code__
+    setters: list[Any] = [getattr(cls, n, None) for n in names]
+    if (
+        not cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        or hasattr(cls, "__post_init__")
+        or list(code.co_varnames[1 : code.co_argcount]) != names
+        or code.co_kwonlyargcount
+        or any(f.default_factory is not dataclasses.MISSING for f in params)
+        or not all(isinstance(d, MemberDescriptorType) for d in setters)
+    ):
+        raise TypeError(f"quick_init: {cls.__name__} is not a plain frozen slots dataclass")
+    scope: dict[str, Any] = {}
+    signature = ["self"]
+    body = []
+    for f, slot in zip(params, setters, strict=True):
+        scope[f"set_{f.name}"] = slot.__set__
+        body.append(f"    set_{f.name}(self, {f.name})\n")
+        if f.default is dataclasses.MISSING:
+            signature.append(f.name)
+        else:
+            scope[f"default_{f.name}"] = f.default
+            signature.append(f"{f.name}=default_{f.name}")
+    # The source is built only from the dataclass's own field names.
+    exec(f"def __init__({', '.join(signature)}):\n{''.join(body) or '    pass'}\n", scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
