@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter import adapters
+from bot.backlog import Backlog
 from bot.config import Config
 from bot.errors import reply_error
 from bot.feed import Feed
@@ -62,6 +63,8 @@ class Tree(app_commands.CommandTree["GameBot"]):
         """Refuse a command whose options do not match what it declares (a client that still
         shows an older version of a command, or a forged payload) before discord.py reads
         them: the user gets a short answer, never a traceback."""
+        if interaction.client.too_late(interaction):
+            return False
         if interaction.type not in (
             discord.InteractionType.application_command,
             discord.InteractionType.autocomplete,
@@ -177,6 +180,12 @@ class GameBot(commands.Bot):
         self.sync_commands = sync_commands
         self._looking: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
+        self.backlog = Backlog()
+
+    def too_late(self, interaction: discord.Interaction[Any]) -> bool:
+        """A click the bot, running behind, reads too late to answer: drop it unanswered
+        (see bot.backlog)."""
+        return self.backlog.stale(interaction.id, asyncio.get_running_loop().time())
 
     async def setup_hook(self) -> None:
         """Open the store, add the commands and the persistent buttons, sync commands."""
@@ -208,6 +217,7 @@ class GameBot(commands.Bot):
         await self.service.resume()
         await self.publisher.resume()
         self.scheduler.start()
+        self.backlog.start()
         settle_heap()
 
     def _heard(self, game_id: int, guild_id: int) -> None:
@@ -261,6 +271,7 @@ class GameBot(commands.Bot):
         if self._warming is not None and not self._warming.done():
             self._warming.cancel()
         use_command_mentions(None)
+        await self.backlog.stop()
         await self.handlers.drain()
         await self.scheduler.stop()
         await self.service.close()

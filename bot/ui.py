@@ -40,7 +40,17 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+class InTime:
+    """For the bot's buttons and selects: a click read too late to be answered (the bot is
+    behind) is dropped before any work is done on it (see bot.backlog)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """False for a click too old to answer."""
+        return not interaction.client.too_late(interaction)
+
+
 class TurnButton(
+    InTime,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rt:(?P<game>\d+):(?P<seq>\d+):(?P<mode>[ak]):(?P<payload>[^\n]+)",
 ):
@@ -92,6 +102,7 @@ class TurnButton(
 
 
 class PickSelect(
+    InTime,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"rp:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+)",
 ):
@@ -139,6 +150,7 @@ class PickSelect(
 
 
 class LobbyButton(
+    InTime,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rl:(?P<game>\d+):(?P<op>join|leave|ai|start)",
 ):
@@ -170,6 +182,7 @@ class LobbyButton(
 
 
 class RequestButton(
+    InTime,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rq:(?P<id>\d+):(?P<vote>yes|no)",
 ):
@@ -200,6 +213,7 @@ class RequestButton(
 
 
 class RematchButton(
+    InTime,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rr:(?P<game>\d+)",
 ):
@@ -240,6 +254,7 @@ STALL_CHOICES = ("ai", "skip", "wait", "end")
 
 
 class StallButton(
+    InTime,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"rs:(?P<game>\d+):(?P<seq>\d+):(?P<choice>ai|skip|wait|end)",
 ):
@@ -283,6 +298,7 @@ def stall_view(game_id: int, seq: int, lang: str) -> discord.ui.View:
 
 
 class AbandonButton(
+    InTime,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ra:(?P<game>\d+):(?P<user>\d+):(?P<choice>yes|no)",
 ):

@@ -1,0 +1,100 @@
+"""Clicks that come too late to be answered, when the bot is behind: dropped, not worked on.
+
+Discord shows "This interaction failed" unless a click is acknowledged within 3 seconds of
+being made. A bot that falls behind (more clicks than its CPU can take) still reads every
+click in order; working on one that is already past its deadline costs as much as a fresh
+one, ends in an error from Discord, and makes the next clicks later still: under overload the
+bot would spend most of its time on answers nobody can see. So a click that is already
+older than `budget` when its turn comes, while the event loop is running late, is dropped at
+once. Its player sees the same "This interaction failed" they would have seen anyway, and
+clicks again; the bot spends its time on clicks it can still answer.
+
+A click's age is read from its snowflake (Discord's clock) against ours. Clocks differ, so
+ages are measured from the smallest age seen recently (the fastest delivery: the two
+clocks' offset plus the network), never from zero; and nothing is dropped unless the event
+loop itself is running late, so a jump of the machine's clock alone drops nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+
+import discord
+
+log = logging.getLogger(__name__)
+
+BUDGET = 2.5  # seconds of age past which an answer cannot reach Discord within its 3 s
+WINDOW = 60.0  # seconds: the fastest delivery is looked for over the last one or two windows
+PERIOD = 0.25  # seconds between two looks at the event loop
+LATE = 0.25  # seconds the loop may run late before the bot counts as behind
+HOLD = 10.0  # seconds the bot counts as behind after the loop last ran late
+
+
+class Backlog:
+    """Tells whether a click is too late to answer; `watch()` follows the event loop."""
+
+    def __init__(self, *, clock: Callable[[], float] = time.time, budget: float = BUDGET) -> None:
+        self._clock = clock
+        self.budget = budget
+        # The smallest age in the current window and in the one before it.
+        self._window_start: float | None = None
+        self._floor_now: float | None = None
+        self._floor_before: float | None = None
+        self._behind_until = float("-inf")
+        self.dropped = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def late(self, lateness: float, now: float) -> None:
+        """The event loop ran `lateness` seconds late at `now` (its own clock)."""
+        if lateness > LATE:
+            self._behind_until = now + HOLD
+
+    def behind(self, now: float) -> bool:
+        """Whether the loop ran late lately (`now` on the loop's clock)."""
+        return now < self._behind_until
+
+    def stale(self, snowflake: int, loop_now: float) -> bool:
+        """Whether the click `snowflake` is too old to be answered in time."""
+        now = self._clock()
+        age = now - discord.utils.snowflake_time(snowflake).timestamp()
+        if self._window_start is None or now - self._window_start > WINDOW:
+            self._window_start = now
+            self._floor_before, self._floor_now = self._floor_now, None
+        if self._floor_now is None or age < self._floor_now:
+            self._floor_now = age
+        floor = min(f for f in (self._floor_now, self._floor_before) if f is not None)
+        if age - floor <= self.budget or not self.behind(loop_now):
+            return False
+        self.dropped += 1
+        if self.dropped == 1 or not self.dropped % 100:
+            log.warning(
+                "behind: %d click(s) dropped so far, each older than %.1f s (too late to answer)",
+                self.dropped,
+                self.budget,
+            )
+        return True
+
+    def start(self) -> None:
+        """Follow the event loop from now on."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._watch())
+
+    async def stop(self) -> None:
+        """Stop following the event loop."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            start = loop.time()
+            await asyncio.sleep(PERIOD)
+            now = loop.time()
+            self.late(now - start - PERIOD, now)

@@ -1,0 +1,100 @@
+"""A bot running behind drops the clicks it can no longer answer in time (bot.backlog).
+
+Discord: "Interaction tokens are valid for 15 minutes, but you must send an initial response
+within 3 seconds of receiving the event. If the 3 second deadline is exceeded, the token
+will be invalidated." Work on a click past that is work nobody sees.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+import discord
+
+from bot.backlog import BUDGET, WINDOW, Backlog
+from tests.bot.harness import buttons, current_turn, mover, running_bot, world
+from tests.bot.test_e2e import open_lobby, start
+
+T0 = 1_800_000_000.0  # a wall-clock time, in seconds
+
+
+def click_at(seconds: float) -> int:
+    """The snowflake of a click made at `seconds` (Discord's clock)."""
+    return discord.utils.time_snowflake(datetime.fromtimestamp(seconds, tz=UTC))
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_old_click_is_dropped_only_while_the_loop_runs_late() -> None:
+    clock = Clock(T0)
+    backlog = Backlog(clock=clock)
+    assert not backlog.stale(click_at(T0 - 0.05), loop_now=0.0)  # the fastest delivery seen
+    old = click_at(T0 - 0.05 - BUDGET - 0.5)
+    assert not backlog.stale(old, loop_now=0.0), "not behind: a slow network is not a backlog"
+    backlog.late(1.0, now=10.0)
+    assert backlog.stale(old, loop_now=10.5)
+    assert not backlog.stale(click_at(T0 - 1.0), loop_now=10.5), "still answerable in time"
+    assert backlog.dropped == 1
+    # Once the loop is on time again for a while, nothing is dropped.
+    assert not backlog.stale(old, loop_now=30.0)
+
+
+def test_clocks_that_disagree_are_measured_from_the_fastest_delivery() -> None:
+    # This machine's clock is 40 s ahead of Discord's: every click looks 40 s old.
+    clock = Clock(T0 + 40.0)
+    backlog = Backlog(clock=clock)
+    backlog.late(1.0, now=0.0)
+    assert not backlog.stale(click_at(T0 - 0.1), loop_now=0.1)
+    assert not backlog.stale(click_at(T0 - 1.0), loop_now=0.1)
+    assert backlog.stale(click_at(T0 - 3.0), loop_now=0.1)
+
+
+def test_a_clock_that_jumps_forward_is_learned_within_two_windows() -> None:
+    clock = Clock(T0)
+    backlog = Backlog(clock=clock)
+    assert not backlog.stale(click_at(T0), loop_now=0.0)
+    clock.now += 10.0  # the machine's clock jumps; clicks now look 10 s old
+    backlog.late(1.0, now=0.0)
+    assert backlog.stale(click_at(clock.now - 10.0), loop_now=0.1)
+    for _ in range(2):
+        clock.now += WINDOW + 1
+        backlog.stale(click_at(clock.now - 10.0), loop_now=0.1)
+    backlog.late(1.0, now=0.2)
+    assert not backlog.stale(click_at(clock.now - 10.0), loop_now=0.3)
+
+
+async def test_the_bot_drops_a_click_it_reads_too_late_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await open_lobby(w, w.bob)
+        await start(w)
+        game = await bot.service.store.open_game_in(w.channel.id)
+        assert game is not None
+        message = current_turn(w)
+        assert message is not None
+        user = mover(w, message)
+        button = next(c["custom_id"] for c in buttons(message) if c["custom_id"].startswith("rt:"))
+        # The bot falls 5 s behind: the next click is read 5 s after it was made.
+        real = bot.backlog._clock
+        bot.backlog._clock = lambda: real() + 5.0
+        bot.backlog.late(1.0, asyncio.get_running_loop().time())
+        r = await d.click(user, message, button)
+        await d.wait_for(lambda: bot.backlog.dropped == 1 or None, timeout=10)
+        await bot.handlers.drain()
+        assert not r.acknowledged and not r.followups
+        assert (await bot.service.store.get_game(game.id)).seq == game.seq
+        # Caught up: the same click, made again, is answered.
+        bot.backlog._clock = real
+        r = await d.click(user, message, button)
+        await r.wait_done()
+        assert r.acknowledged
