@@ -281,6 +281,27 @@ def _card_action(kind: type[Action], card: str) -> Action:
 
 def well_formed(action: object) -> bool:
     """True when `action` is an Action whose fields have the right types and ranges."""
+    names = _FIELDS.get(type(action))
+    if names is None:
+        return _well_formed(action)
+    # One of the action kinds (this runs on every action): fields of exactly int or str are
+    # checked here, anything else by `_well_formed`.
+    index = card_index()
+    for name in names:
+        value = getattr(action, name)
+        kind = type(value)
+        if kind is int:
+            if not -1 <= value < MAX_POSITION:
+                return False
+        elif kind is str:
+            if value not in index:
+                return False
+        else:
+            return _well_formed(action)
+    return True
+
+
+def _well_formed(action: object) -> bool:
     if not isinstance(action, Action) or type(action) is Action:
         return False
     for name in _names(type(action)):
@@ -293,3 +314,6 @@ def well_formed(action: object) -> bool:
         elif not isinstance(value, str) or value not in card_index():
             return False
     return True
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {k: tuple(f.name for f in fields(k)) for k in KINDS}

@@ -469,6 +469,11 @@ def _begin_round(s: State, ev: list[Event]) -> State:
 
 def to_move(s: State) -> frozenset[int]:
     """Seats that must decide now."""
+    phase = s.phase
+    if phase is _PLACE or phase is _VISIT:
+        # `_movers` for the commonest phases, inlined: the seat first in `order`.
+        order = s.order
+        return _ALONE[order[0]] if order else frozenset()
     movers = _movers(s)
     return _ALONE[movers[0]] if len(movers) == 1 else frozenset(movers)
 
@@ -558,13 +563,30 @@ def _kinds(
 
 
 def _place_actions(hand: tuple[int, ...], placed: tuple[int, ...]) -> list[Action]:
-    # Not cached: in random games fewer than 1 in 5 (hand, placed) pairs come back.
-    out = _kinds(Place, hand, PLACEABLE)
-    out += _kinds(Withdraw, placed)
+    # Not cached: in random games fewer than 1 in 5 (hand, placed) pairs come back. What
+    # `_kinds` does, inlined (the most frequent decision of a game): one action per distinct
+    # card of each sorted tuple, placeable cards only from the hand.
+    place = _CARD_ACTIONS.get(Place.verb) or _card_actions(Place)
+    withdraw = _CARD_ACTIONS.get(Withdraw.verb) or _card_actions(Withdraw)
+    out: list[Action] = []
+    last = -1
+    for c in hand:
+        if c != last:
+            last = c
+            if c < PASS:
+                out.append(place[c])
+    last = -1
+    for c in placed:
+        if c != last:
+            last = c
+            out.append(withdraw[c])
     out.append(_DONE)
     return out
 
 
+# Placeable cards are those below the Pass in card order (Population cards, Joker, Sword,
+# Flute): `_place_actions` relies on it.
+assert frozenset(range(PASS)) == PLACEABLE
 _DONE = Done()
 
 
@@ -580,16 +602,20 @@ _GAIN_ACTIONS = (Take(), Decline())
 
 def legal_actions(s: State, seat: int) -> list[Action]:
     """Every legal action of `seat`, sorted; empty when the seat is not to move."""
+    phase = s.phase
+    if phase is _PLACE:
+        # The commonest decision first, `_movers` inlined.
+        order = s.order
+        if not order or order[0] != seat:
+            return []
+        return _place_actions(s.cards.hands[seat], s.visits[-1].cards)
     if seat not in _movers(s):
         return []
-    phase = s.phase
     hand = s.cards.hands[seat]
     if phase is _SUPPLY:
         return list(_supply_actions(s.table.row))
     if phase is _VISIT:
         return list(_enter_actions(len(s.table.row), PASS in hand))
-    if phase is _PLACE:
-        return _place_actions(hand, s.visits[-1].cards)
     if phase in WINDOW_PHASES:
         return _kinds(Give, hand)
     pending = _pending(s)
@@ -632,9 +658,13 @@ def default_action(s: State, seat: int) -> Action:
 def apply(s: State, seat: int, action: Action) -> Step[State]:
     """Apply `action` by `seat`, or raise a RulesError and change nothing."""
     phase = s.phase
-    if phase is _OVER:
+    if phase is _PLACE or phase is _VISIT:
+        # `_movers` for the commonest phases, inlined.
+        if seat not in s.order[:1]:
+            raise NotYourTurn()
+    elif phase is _OVER:
         raise GameFinished()
-    if seat not in _movers(s):
+    elif seat not in _movers(s):
         raise NotYourTurn()
     if not well_formed(action):
         raise MalformedAction("malformed", text=type(action).__name__)
@@ -642,8 +672,7 @@ def apply(s: State, seat: int, action: Action) -> Step[State]:
     if handler is None:
         raise IllegalAction("wrong_phase", phase=phase.value)
     events: list[Event] = []
-    new = handler(s, seat, action, events)
-    return Step(new, tuple(events))
+    return Step(handler(s, seat, action, events), tuple(events))
 
 
 def _hand_card(s: State, seat: int, word: str) -> int:
