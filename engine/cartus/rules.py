@@ -55,6 +55,7 @@ from engine.cartus.data import (
     COPIES,
     FLUTE,
     JOKER,
+    NUN_VALUES,
     PASS,
     PLACEABLE,
     POPULATION_KINDS,
@@ -69,7 +70,6 @@ from engine.cartus.data import (
     card_id,
     card_ids,
     card_index,
-    klass_of,
     nuns_of,
     player_counts,
     population_cards,
@@ -867,49 +867,66 @@ def _enter(s: State, seat: int, a: Enter, ev: list[Event]) -> State:
     b = a.building
     if not 0 <= b < len(s.row):
         raise IllegalAction("no_building", position=b + 1)
-    slot = 1 + sum(1 for v in s.visits if v.building == b)
-    visit = Visit(seat=seat, building=b, slot=slot, order=len(s.visits), cards=())
+    visits = s.visits
+    slot = 1 + len([v for v in visits if v.building == b])
+    visit = Visit(seat, b, slot, len(visits), ())
     ev.append(BuildingEntered(seat, b, building_id(s.row[b]), slot))
-    return evolve(s, phase=_PLACE, visits=(*s.visits, visit))
+    return evolve(s, phase=_PLACE, visits=(*visits, visit))
+
+
+# Placing and withdrawing are the hottest steps of a game (cards go one at a time): the
+# helpers (_card, _insert, _remove) are inlined and the records rebuilt field by field, without
+# `evolve`.
 
 
 def _place(s: State, seat: int, a: Place, ev: list[Event]) -> State:
-    card = _card(a.card)
+    word = a.card
+    card = card_index()[word]
     if card not in PLACEABLE:
         # COMPONENTS 4.5 #3: Population cards, Jokers, Swords and Flutes only.
-        raise IllegalAction("not_placeable", card=a.card)
-    hand = s.cards.hands[seat]
+        raise IllegalAction("not_placeable", card=word)
+    c = s.cards
+    hands = c.hands
+    hand = hands[seat]
     if card not in hand:
-        raise IllegalAction("no_card", card=a.card)
+        raise IllegalAction("no_card", card=word)
     visit = s.visits[-1]
-    cards = _insert(visit.cards, card)
-    ev.append(CardPlaced(seat, visit.building, a.card, False, len(cards)))
-    return _moved(s, seat, _remove(hand, card), visit, cards)
+    placed = visit.cards
+    i = bisect_right(placed, card)
+    placed = (*placed[:i], card, *placed[i:])
+    ev.append(CardPlaced(seat, visit.building, word, False, len(placed)))
+    i = hand.index(card)
+    hand = (*hand[:i], *hand[i + 1 :])
+    return _moved(s, c, (*hands[:seat], hand, *hands[seat + 1 :]), visit, placed)
 
 
 def _withdraw(s: State, seat: int, a: Withdraw, ev: list[Event]) -> State:
-    card = _card(a.card)
+    word = a.card
+    card = card_index()[word]
     visit = s.visits[-1]
-    if card not in visit.cards:
-        raise IllegalAction("not_placed", card=a.card)
-    cards = _remove(visit.cards, card)
-    ev.append(CardPlaced(seat, visit.building, a.card, True, len(cards)))
-    return _moved(s, seat, _insert(s.cards.hands[seat], card), visit, cards)
+    placed = visit.cards
+    if card not in placed:
+        raise IllegalAction("not_placed", card=word)
+    i = placed.index(card)
+    placed = (*placed[:i], *placed[i + 1 :])
+    ev.append(CardPlaced(seat, visit.building, word, True, len(placed)))
+    c = s.cards
+    hands = c.hands
+    hand = hands[seat]
+    i = bisect_right(hand, card)
+    hand = (*hand[:i], card, *hand[i:])
+    return _moved(s, c, (*hands[:seat], hand, *hands[seat + 1 :]), visit, placed)
 
 
 def _moved(
-    s: State, seat: int, hand: tuple[int, ...], visit: Visit, placed: tuple[int, ...]
+    s: State, c: Cards, hands: tuple[tuple[int, ...], ...], visit: Visit, placed: tuple[int, ...]
 ) -> State:
-    """A card went between a hand and the visit being placed. The hottest step of a game
-    (cards go one at a time): the records are rebuilt field by field, without `evolve`."""
-    c = s.cards
-    hands = c.hands
-    cards = Cards(c.draw, c.discard, c.piles, (*hands[:seat], hand, *hands[seat + 1 :]), c.nuns)
+    """A card went between a hand and the visit being placed: the new hands and cards placed."""
+    cards = Cards(c.draw, c.discard, c.piles, hands, c.nuns)
     done = Visit(visit.seat, visit.building, visit.slot, visit.order, placed, visit.done)
-    visits = (*s.visits[:-1], done)
     return State(
         s.config, s.rng, s.phase, s.round, s.first, s.table, cards, s.marks, s.order,
-        s.chosen, visits, s.res,
+        s.chosen, (*s.visits[:-1], done), s.res,
     )  # fmt: skip
 
 
@@ -920,7 +937,8 @@ def _done_placing(s: State, seat: int, a: Done, ev: list[Event]) -> State:
     ev.append(
         CardsPlaced(seat, visit.building, building_id(s.row[visit.building]), len(visit.cards))
     )
-    visits = (*s.visits[:-1], evolve(visit, done=True))
+    done = Visit(visit.seat, visit.building, visit.slot, visit.order, visit.cards, True)
+    visits = (*s.visits[:-1], done)
     order = s.order[1:]
     if order:
         return evolve(s, phase=_VISIT, order=order, visits=visits)
@@ -943,53 +961,73 @@ def _begin_resolution(s: State, ev: list[Event]) -> State:
         # d'égalité, le premier joueur à être entré dans un bâtiment remporte l'égalité."
         best = max(s.visits, key=lambda v: (_scored(v.cards), -v.order))
         winner2 = best.seat
-    res = Resolution(building=0, stage=_S_CARDS, premium=-1, winner2=winner2)
-    return _advance(s, ev, res)
+    return _advance(s, ev, 0, _S_CARDS, -1, (), winner2)
 
 
-def _advance(s: State, ev: list[Event], res: Resolution) -> State:
-    """Resolve automatically from `res` until a decision is needed or the round ends.
+# A decision met during the resolution: the phase that asks for it and what it waits for.
+Wait = tuple[Phase, Pending]
 
-    The resolution under way is kept here and only written into the state that waits for a
-    decision (s.res may be stale meanwhile: nothing called from here reads it).
+
+def _advance(
+    s: State,
+    ev: list[Event],
+    b: int,
+    stage: Stage,
+    premium: int,
+    queue: tuple[int, ...],
+    winner2: int,
+) -> State:
+    """Resolve automatically from building b at `stage` until a decision is needed or the
+    round ends.
+
+    The resolution under way is kept in locals (the fields of a Resolution: building, stage,
+    premium holder, queue, winner2) and only written, as a Resolution, into the state that
+    waits for a decision (s.res may be stale meanwhile: nothing called from here reads it).
     """
     buildings = len(s.table.row)
+    wait: Wait | None
     while True:
-        b = res.building
         if b >= buildings:
             return _end_round(s, ev)
-        stage = res.stage
         if stage is _S_CARDS:
             entrants = _entrants(s, b)
             if not entrants:
-                res = Resolution(b + 1, _S_CARDS, -1, winner2=res.winner2)
+                b, premium, queue = b + 1, -1, ()
                 continue
             s = _resolve_cards(s, b, entrants, ev)
-            res = evolve(res, stage=_S_SWORD)
+            stage = _S_SWORD
         elif stage is _S_SWORD:
-            s, waiting = _compare(s, res, SWORD, ev)
-            if waiting:
-                return s
-            res = evolve(res, stage=_S_FLUTE)
+            s, wait = _compare(s, b, SWORD, ev)
+            if wait is not None:
+                break
+            stage = _S_FLUTE
         elif stage is _S_FLUTE:
-            s, waiting = _compare(s, res, FLUTE, ev)
-            if waiting:
-                return s
-            s, res = _begin_actions(s, res, ev)
+            s, wait = _compare(s, b, FLUTE, ev)
+            if wait is not None:
+                break
+            s, premium, queue = _begin_actions(s, b, winner2, ev)
+            stage = _S_ACTIONS
         elif stage is _S_ACTIONS:
-            if not res.queue:
-                res = evolve(res, stage=_S_DISCARD)
+            if not queue:
+                stage = _S_DISCARD
                 continue
-            seat, rest = res.queue[0], res.queue[1:]
-            res = evolve(res, queue=rest)
-            s, waiting = _start_action(s, res, seat, seat == res.premium, ev)
-            if waiting:
-                return s
+            seat = queue[0]
+            queue = queue[1:]
+            s, wait = _start_action(s, b, seat, seat == premium, ev)
+            if wait is not None:
+                break
         else:
             played = [c for v in _entrants(s, b) for c in v.cards]
             ev.append(PlayedCardsDiscarded(b, _ids(sorted(played))))
             s = _to_discard(s, played)
-            res = Resolution(b + 1, _S_CARDS, -1, winner2=res.winner2)
+            b, stage, premium, queue = b + 1, _S_CARDS, -1, ()
+    phase, pending = wait
+    return evolve(s, phase=phase, res=Resolution(b, stage, premium, queue, pending, winner2))
+
+
+def _continue(s: State, ev: list[Event], res: Resolution) -> State:
+    """Go on with the resolution `res` once the decision it waited for is made."""
+    return _advance(s, ev, res.building, res.stage, res.premium, res.queue, res.winner2)
 
 
 def _gain_influence(
@@ -1015,52 +1053,55 @@ def _resolve_cards(s: State, b: int, entrants: list[Visit], ev: list[Event]) -> 
             b,
             building_id(card),
             CLASS_IDS[klass],
-            tuple(RevealedVisit(v.seat, v.slot, _ids(v.cards)) for v in entrants),
+            tuple([RevealedVisit(v.seat, v.slot, _ids(v.cards)) for v in entrants]),
         )
     )
     marks = s.marks
     track, arrival = list(marks.influence[klass]), list(marks.arrival[klass])
     rats = list(marks.rats)
     clock = marks.clock
+    # Population cards of this class are klass * NUN_VALUES .. + NUN_VALUES - 1 (klass_of).
+    low = klass * NUN_VALUES
+    high = low + NUN_VALUES
     for v in entrants:
-        scored = _scored(v.cards)
+        cards = v.cards
+        scored = len([c for c in cards if c <= JOKER])  # _scored
         if scored:
             # The marker goes on top of any already there (COMPONENTS 4.5 #17).
             track[v.seat] += scored
             arrival[v.seat] = clock
             clock += 1
             ev.append(InfluenceGained(v.seat, CLASS_IDS[klass], scored, track[v.seat], b, "cards"))
-        off = len([c for c in v.cards if c < POPULATION_KINDS and klass_of(c) != klass])
+        off = len([c for c in cards if c < POPULATION_KINDS and not low <= c < high])
         if off:
             rats[v.seat] += off
             ev.append(RatsChanged(v.seat, off, "off_class", b))
-    return evolve(
-        s,
-        marks=evolve(
-            marks,
-            influence=(*marks.influence[:klass], tuple(track), *marks.influence[klass + 1 :]),
-            arrival=(*marks.arrival[:klass], tuple(arrival), *marks.arrival[klass + 1 :]),
-            clock=clock,
-            rats=tuple(rats),
-        ),
+    marks = Marks(
+        (*marks.influence[:klass], tuple(track), *marks.influence[klass + 1 :]),
+        (*marks.arrival[:klass], tuple(arrival), *marks.arrival[klass + 1 :]),
+        clock,
+        tuple(rats),
+        marks.vp,
+        marks.vp_supply,
+        marks.looks,
     )
+    return evolve(s, marks=marks)
 
 
-def _compare(s: State, res: Resolution, special: int, ev: list[Event]) -> tuple[State, bool]:
-    """The Sword or Flute comparison of a building, once per building (COMPONENTS 4.5 #5)."""
-    b = res.building
+def _compare(s: State, b: int, special: int, ev: list[Event]) -> tuple[State, Wait | None]:
+    """The Sword or Flute comparison of building b, once per building (COMPONENTS 4.5 #5)."""
     entrants = _entrants(s, b)
     played = [v.cards.count(special) for v in entrants]
     most = max(played)
     if not most:
-        return s, False  # nobody played one: nothing to say
+        return s, None  # nobody played one: nothing to say
     name = card_id(special)
     counts = tuple(SeatCount(v.seat, k) for v, k in zip(entrants, played, strict=True))
     if min(played) == most:
         # "lorsque tous les joueurs ont joué le même nombre de cartes spéciales ..., rien ne
         # se passe."
         ev.append(SpecialCompared(name, b, counts, None, (), None, 0))
-        return s, False
+        return s, None
     winner = entrants[played.index(most)].seat  # the first in wins a tie for most
     fewest = min(played)
     losers = tuple(v.seat for v, k in zip(entrants, played, strict=True) if k == fewest)
@@ -1068,32 +1109,30 @@ def _compare(s: State, res: Resolution, special: int, ev: list[Event]) -> tuple[
         # "c'est le joueur qui a joué le plus grand nombre de cartes ... qui choisit"
         ev.append(SpecialCompared(name, b, counts, winner, losers, None, 0))
         phase = _SWORD_TARGET if special == SWORD else _FLUTE_TARGET
-        pending = Pending(seat=winner, candidates=losers)
-        return evolve(s, phase=phase, res=evolve(res, pending=pending)), True
+        return s, (phase, Pending(seat=winner, candidates=losers))
     target = losers[0]
     owed = len(s.hands[target]) // 2 if special == SWORD else 0
     ev.append(SpecialCompared(name, b, counts, winner, losers, target, owed))
-    return _special_effect(s, res, special, winner, target, ev)
+    return _special_effect(s, b, special, winner, target, ev)
 
 
 def _special_effect(
-    s: State, res: Resolution, special: int, winner: int, target: int, ev: list[Event]
-) -> tuple[State, bool]:
+    s: State, b: int, special: int, winner: int, target: int, ev: list[Event]
+) -> tuple[State, Wait | None]:
     if special == FLUTE:
         # COMPONENTS 4.5 #6: the receiver gains 1 rat, the giver loses 1 (not below 0).
         s, delta = _lose_rats(s, winner, 1)
-        ev.append(RatsChanged(winner, delta, "flute_given", res.building))
+        ev.append(RatsChanged(winner, delta, "flute_given", b))
         s = _with_marks(s, rats=_add(s.rats, target, 1))
-        ev.append(RatsChanged(target, 1, "flute_received", res.building))
-        return s, False
+        ev.append(RatsChanged(target, 1, "flute_received", b))
+        return s, None
     # Épée: "doit donner la moitié des cartes de sa main, arrondi à l'inférieur"; the giver
     # chooses the cards (COMPONENTS 4.5 #5).
     owed = len(s.hands[target]) // 2
     if not owed:
-        return s, False
+        return s, None
     debts = _set((0,) * s.players, target, owed)
-    pending = Pending(seat=winner, owed=debts)
-    return evolve(s, phase=_SWORD_GIVE, res=evolve(res, pending=pending)), True
+    return s, (_SWORD_GIVE, Pending(seat=winner, owed=debts))
 
 
 def _target(s: State, seat: int, a: Target, ev: list[Event]) -> State:
@@ -1105,18 +1144,20 @@ def _target(s: State, seat: int, a: Target, ev: list[Event]) -> State:
     special = SWORD if s.phase is _SWORD_TARGET else FLUTE
     cards = len(s.hands[a.seat]) // 2 if special == SWORD else 0
     ev.append(TargetChosen(seat, a.seat, card_id(special), res.building, cards))
-    res = evolve(res, pending=None)
-    s, waiting = _special_effect(s, res, special, seat, a.seat, ev)
-    if waiting:
-        return s
+    s, wait = _special_effect(s, res.building, special, seat, a.seat, ev)
+    if wait is not None:
+        phase, pending = wait
+        return evolve(s, phase=phase, res=evolve(res, pending=pending))
     return _after_special(s, res, special, ev)
 
 
 def _after_special(s: State, res: Resolution, special: int, ev: list[Event]) -> State:
+    """The comparison of `special` is over: on to the next stage of the resolution `res`."""
+    b, winner2 = res.building, res.winner2
     if special == SWORD:
-        return _advance(s, ev, evolve(res, stage=_S_FLUTE, pending=None))
-    s, res = _begin_actions(s, evolve(res, pending=None), ev)
-    return _advance(s, ev, res)
+        return _advance(s, ev, b, _S_FLUTE, res.premium, res.queue, winner2)
+    s, premium, queue = _begin_actions(s, b, winner2, ev)
+    return _advance(s, ev, b, _S_ACTIONS, premium, queue, winner2)
 
 
 def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
@@ -1137,17 +1178,19 @@ def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
     s = _with_cards(s, hands=hands)
     if reason == "sword":
         return _after_special(s, res, SWORD, ev)
-    return _advance(s, ev, evolve(res, pending=None))
+    return _continue(s, ev, res)
 
 
-def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, Resolution]:
+def _begin_actions(
+    s: State, b: int, winner2: int, ev: list[Event]
+) -> tuple[State, int, tuple[int, ...]]:
     """Rules D b: the premium holder (most Population cards and Jokers, first in on a tie; at
     2 players only the round's single premium holder) first, then the others in entry order.
-    In the last round nobody acts: the premium holder gains 1 influence instead."""
-    b = res.building
+    In the last round nobody acts: the premium holder gains 1 influence instead. Returns the
+    state, the premium holder (-1: none) and the queue of seats to act."""
     entrants = _entrants(s, b)
     if s.config.players == 2:
-        premium = res.winner2 if any(v.seat == res.winner2 for v in entrants) else -1
+        premium = winner2 if any(v.seat == winner2 for v in entrants) else -1
     else:
         premium = max(entrants, key=lambda v: (_scored(v.cards), -v.slot)).seat
     standard = tuple(v.seat for v in entrants if v.seat != premium)
@@ -1165,7 +1208,7 @@ def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, R
         queue: tuple[int, ...] = ()
     else:
         queue = ((premium,) if premium >= 0 else ()) + standard
-    return s, Resolution(b, _S_ACTIONS, premium, queue, None, res.winner2)
+    return s, premium, queue
 
 
 def _effect(s: State, b: int, premium: bool) -> Effect:
@@ -1196,10 +1239,9 @@ def guard_owed(s: State, seat: int) -> tuple[int, ...]:
 
 
 def _start_action(
-    s: State, res: Resolution, seat: int, premium: bool, ev: list[Event]
-) -> tuple[State, bool]:
-    """Start a seat's building action; True when it waits for a decision."""
-    b = res.building
+    s: State, b: int, seat: int, premium: bool, ev: list[Event]
+) -> tuple[State, Wait | None]:
+    """Start a seat's building action at building b; the decision it waits for, if any."""
     eff = _effect(s, b, premium)
     bid = building_id(s.table.row[b])
     kind = eff.effect
@@ -1207,9 +1249,8 @@ def _start_action(
     def taken(amount: int, card: str | None = None, empty: bool = False) -> None:
         ev.append(ActionTaken(seat, b, bid, premium, kind, amount, card, empty))
 
-    def wait(phase: Phase, left: int) -> tuple[State, bool]:
-        pending = Pending(seat=seat, premium=premium, left=left)
-        return evolve(s, phase=phase, res=evolve(res, pending=pending)), True
+    def wait(phase: Phase, left: int) -> Wait:
+        return phase, Pending(seat=seat, premium=premium, left=left)
 
     if kind == "draw" or kind == "draw_per_influence":
         amount = eff.amount
@@ -1221,36 +1262,36 @@ def _start_action(
             amount = _scored(mine[0].cards) // eff.per
         if not amount:
             taken(0)
-            return s, False
+            return s, None
         if not _available(s):
             taken(0, empty=True)
-            return s, False
-        return wait(_GAIN, amount)
+            return s, None
+        return s, wait(_GAIN, amount)
     if kind == "take":
         amount = min(eff.amount, s.piles[_pile(eff.card)])
         if not amount:
             taken(0, card_id(eff.card), empty=True)
-            return s, False
-        return wait(_GAIN, amount)
+            return s, None
+        return s, wait(_GAIN, amount)
     if kind == "guard_tower":
         if not any(guard_owed(s, seat)):
             ev.append(GuardTowerDemanded(seat, b, len(s.hands[seat]), (), immune_seats(s)))
             taken(0)
-            return s, False
-        return wait(_GAIN, 0)
+            return s, None
+        return s, wait(_GAIN, 0)
     if kind == "discard_rats":
         s, delta = _lose_rats(s, seat, eff.amount)
         taken(-delta)
         if delta:
             ev.append(RatsChanged(seat, delta, "monastery", b))
-        return s, False
+        return s, None
     if kind == "vp":
         amount = min(eff.amount, s.marks.vp_supply)
         taken(amount, empty=amount < eff.amount)
         marks = evolve(s.marks, vp=_add(s.vp, seat, amount), vp_supply=s.marks.vp_supply - amount)
-        return evolve(s, marks=marks), False
+        return evolve(s, marks=marks), None
     if kind == "look":
-        return wait(_LOOK, eff.amount)
+        return s, wait(_LOOK, eff.amount)
     if kind == "hospital":
         # amount: the hand cards it may discard, one rat each.
         taken(eff.cards)
@@ -1259,17 +1300,17 @@ def _start_action(
             if delta:
                 ev.append(RatsChanged(seat, delta, "hospital", b))
         if not s.hands[seat]:
-            return s, False
-        return wait(_HOSPITAL, eff.cards)
+            return s, None
+        return s, wait(_HOSPITAL, eff.cards)
     # The Guard Tower's standard action: "aucune action" (its visit gives the immunity).
     taken(0)
-    return s, False
+    return s, None
 
 
 def _resume(s: State, ev: list[Event]) -> State:
     res = s.res
     assert res is not None
-    return _advance(s, ev, evolve(res, pending=None))
+    return _continue(s, ev, res)
 
 
 def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
