@@ -25,7 +25,7 @@ given to a Guard Tower, the simultaneous supply) are windows; their defaults are
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from itertools import combinations
@@ -983,29 +983,31 @@ def _advance(
     The resolution under way is kept in locals (the fields of a Resolution: building, stage,
     premium holder, queue, winner2) and only written, as a Resolution, into the state that
     waits for a decision (s.res may be stale meanwhile: nothing called from here reads it).
+    The visits do not change in phase D: the building's entrants are listed once.
     """
     buildings = len(s.table.row)
+    entrants = _entrants(s, b)
     wait: Wait | None
     while True:
         if b >= buildings:
             return _end_round(s, ev)
         if stage is _S_CARDS:
-            entrants = _entrants(s, b)
             if not entrants:
                 b, premium, queue = b + 1, -1, ()
+                entrants = _entrants(s, b)
                 continue
             s = _resolve_cards(s, b, entrants, ev)
             stage = _S_SWORD
         elif stage is _S_SWORD:
-            s, wait = _compare(s, b, SWORD, ev)
+            s, wait = _compare(s, b, entrants, SWORD, ev)
             if wait is not None:
                 break
             stage = _S_FLUTE
         elif stage is _S_FLUTE:
-            s, wait = _compare(s, b, FLUTE, ev)
+            s, wait = _compare(s, b, entrants, FLUTE, ev)
             if wait is not None:
                 break
-            s, premium, queue = _begin_actions(s, b, winner2, ev)
+            s, premium, queue = _begin_actions(s, b, entrants, winner2, ev)
             stage = _S_ACTIONS
         elif stage is _S_ACTIONS:
             if not queue:
@@ -1017,10 +1019,11 @@ def _advance(
             if wait is not None:
                 break
         else:
-            played = [c for v in _entrants(s, b) for c in v.cards]
+            played = [c for v in entrants for c in v.cards]
             ev.append(PlayedCardsDiscarded(b, _ids(sorted(played))))
             s = _to_discard(s, played)
             b, stage, premium, queue = b + 1, _S_CARDS, -1, ()
+            entrants = _entrants(s, b)
     phase, pending = wait
     return evolve(s, phase=phase, res=Resolution(b, stage, premium, queue, pending, winner2))
 
@@ -1061,18 +1064,21 @@ def _resolve_cards(s: State, b: int, entrants: list[Visit], ev: list[Event]) -> 
     rats = list(marks.rats)
     clock = marks.clock
     # Population cards of this class are klass * NUN_VALUES .. + NUN_VALUES - 1 (klass_of).
+    # The cards placed are sorted: they are counted by bisection.
     low = klass * NUN_VALUES
     high = low + NUN_VALUES
     for v in entrants:
         cards = v.cards
-        scored = len([c for c in cards if c <= JOKER])  # _scored
+        scored = bisect_right(cards, JOKER)  # _scored: Population cards and Jokers
         if scored:
             # The marker goes on top of any already there (COMPONENTS 4.5 #17).
             track[v.seat] += scored
             arrival[v.seat] = clock
             clock += 1
             ev.append(InfluenceGained(v.seat, CLASS_IDS[klass], scored, track[v.seat], b, "cards"))
-        off = len([c for c in cards if c < POPULATION_KINDS and not low <= c < high])
+        # Population cards of another class: all of them but those of this class.
+        off = bisect_left(cards, POPULATION_KINDS) - bisect_left(cards, high)
+        off += bisect_left(cards, low)
         if off:
             rats[v.seat] += off
             ev.append(RatsChanged(v.seat, off, "off_class", b))
@@ -1088,9 +1094,10 @@ def _resolve_cards(s: State, b: int, entrants: list[Visit], ev: list[Event]) -> 
     return evolve(s, marks=marks)
 
 
-def _compare(s: State, b: int, special: int, ev: list[Event]) -> tuple[State, Wait | None]:
+def _compare(
+    s: State, b: int, entrants: list[Visit], special: int, ev: list[Event]
+) -> tuple[State, Wait | None]:
     """The Sword or Flute comparison of building b, once per building (COMPONENTS 4.5 #5)."""
-    entrants = _entrants(s, b)
     played = [v.cards.count(special) for v in entrants]
     most = max(played)
     if not most:
@@ -1156,7 +1163,7 @@ def _after_special(s: State, res: Resolution, special: int, ev: list[Event]) -> 
     b, winner2 = res.building, res.winner2
     if special == SWORD:
         return _advance(s, ev, b, _S_FLUTE, res.premium, res.queue, winner2)
-    s, premium, queue = _begin_actions(s, b, winner2, ev)
+    s, premium, queue = _begin_actions(s, b, _entrants(s, b), winner2, ev)
     return _advance(s, ev, b, _S_ACTIONS, premium, queue, winner2)
 
 
@@ -1182,13 +1189,12 @@ def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
 
 
 def _begin_actions(
-    s: State, b: int, winner2: int, ev: list[Event]
+    s: State, b: int, entrants: list[Visit], winner2: int, ev: list[Event]
 ) -> tuple[State, int, tuple[int, ...]]:
     """Rules D b: the premium holder (most Population cards and Jokers, first in on a tie; at
     2 players only the round's single premium holder) first, then the others in entry order.
     In the last round nobody acts: the premium holder gains 1 influence instead. Returns the
     state, the premium holder (-1: none) and the queue of seats to act."""
-    entrants = _entrants(s, b)
     if s.config.players == 2:
         premium = winner2 if any(v.seat == winner2 for v in entrants) else -1
     else:
