@@ -659,8 +659,9 @@ def apply(s: State, seat: int, action: Action) -> Step[State]:
     """Apply `action` by `seat`, or raise a RulesError and change nothing."""
     phase = s.phase
     if phase is _PLACE or phase is _VISIT:
-        # `_movers` for the commonest phases, inlined.
-        if seat not in s.order[:1]:
+        # `_movers` for the commonest phases, inlined: the first seat of `order`.
+        order = s.order
+        if not order or order[0] != seat:
             raise NotYourTurn()
     elif phase is _OVER:
         raise GameFinished()
@@ -1341,9 +1342,9 @@ def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
         s = _with_cards(s, hands=_set_hand(s, seat, hand), piles=_add(s.piles, _pile(eff.card), -n))
         return _resume(s, ev)
     at = len(ev)
-    ev.append(ActionTaken(seat, b, bid, pending.premium, "draw", 0, None, False))
     s, n = _draw(s, seat, pending.left, building_info(s.table.row[b]).type.value, ev)
-    ev[at] = ActionTaken(seat, b, bid, pending.premium, "draw", n, None, n < pending.left)
+    # The action comes first, before the cards drawn.
+    ev.insert(at, ActionTaken(seat, b, bid, pending.premium, "draw", n, None, n < pending.left))
     return _resume(s, ev)
 
 
@@ -1413,11 +1414,11 @@ def _end_round(s: State, ev: list[Event]) -> State:
     nxt = (s.first + 1) % s.players
     over = s.last_round
     ev.append(RoundEnded(s.round, None if over else nxt))
-    table = evolve(s.table, row=(), replaced=())
-    s = evolve(s, first=nxt, visits=(), res=None, order=(), table=table)
     if over:
-        return _finish(s, ev)
-    return _begin_round(s, ev)
+        table = evolve(s.table, row=(), replaced=())
+        return _finish(evolve(s, first=nxt, visits=(), res=None, order=(), table=table), ev)
+    # _begin_round replaces the table's row and the visits, resolution and order.
+    return _begin_round(evolve(s, first=nxt), ev)
 
 
 def _finish(s: State, ev: list[Event]) -> State:
@@ -1425,7 +1426,7 @@ def _finish(s: State, ev: list[Event]) -> State:
     res = scoring.result(s)
     for row in res["ranking"]:
         p = row["seat"]
-        lines = tuple(Points(k, v) for k, v in row["breakdown"].items())
+        lines = tuple([Points(k, v) for k, v in row["breakdown"].items()])
         ev.append(
             PlayerScore(
                 p, row["rank"], row["score"], lines, row["rats"], row["dead"], row["winner"],
