@@ -35,7 +35,7 @@ from engine.cartus.redeal import redeal
 from engine.cartus.serial import dump, load
 from engine.cartus.state import Phase, State
 from engine.cartus.views import view
-from engine.core.contract import Decision, Step
+from engine.core.contract import Decision
 from engine.core.events import Event
 from engine.core.registry import register_game
 
@@ -72,21 +72,16 @@ class Cartus:
         """The decision open now: a turn, or a window (simultaneous supply, cards given)."""
         return rules.decision(state)
 
-    def to_move(self, state: State) -> frozenset[int]:
-        """Seats to move now."""
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Legal actions of `seat`, in a fixed order."""
-        return rules.legal_actions(state, seat)
+    # The calls made on every action of a game (to_move, legal_actions, apply, is_over) are the
+    # rules' own functions, documented there, not methods that call them: one call less each.
+    to_move = staticmethod(rules.to_move)
+    legal_actions = staticmethod(rules.legal_actions)
 
     def default_action(self, state: State, seat: int) -> Action:
         """A window's default answer for `seat` (see rules.default_action)."""
         return rules.default_action(state, seat)
 
-    def apply(self, state: State, seat: int, action: Action) -> Step[State]:
-        """Apply an action or raise RulesError."""
-        return rules.apply(state, seat, action)
+    apply = staticmethod(rules.apply)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Public view (None) or a seat's view."""
@@ -96,9 +91,7 @@ class Cartus:
         """The same position with everything `seat` cannot know dealt again."""
         return redeal(state, seat, seed)
 
-    def is_over(self, state: State) -> bool:
-        """True once the last round has ended."""
-        return rules.is_over(state)
+    is_over = staticmethod(rules.is_over)
 
     def result(self, state: State) -> dict[str, Any]:
         """Ranking with breakdowns, rats, deaths and winners."""

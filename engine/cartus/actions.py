@@ -26,9 +26,10 @@ prints the text above and `parse_action(text)` reads it back (case-insensitive).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine.cartus.data import card_index
 from engine.cartus.errors import MalformedAction
@@ -281,6 +282,57 @@ def _card_action(kind: type[Action], card: str) -> Action:
 
 def well_formed(action: object) -> bool:
     """True when `action` is an Action whose fields have the right types and ranges."""
+    check = _CHECKS.get(type(action))
+    if check is None:
+        return _well_formed(action)
+    return check(action)
+
+
+# The check of each action kind (it runs on every action): fields of exactly int or str are
+# checked here, anything else by `_well_formed`, which gives the same answers for them.
+
+
+def _no_field(action: Action) -> bool:
+    return True
+
+
+def _card_field(action: Place | Withdraw | Give | Discard) -> bool:
+    card = action.card
+    if type(card) is str:
+        return card in card_index()
+    return _well_formed(action)
+
+
+def _one_int(value: object, action: Action) -> bool:
+    if type(value) is int:
+        return -1 <= value < MAX_POSITION
+    return _well_formed(action)
+
+
+def _two_ints(first: object, second: object, action: Action) -> bool:
+    if type(first) is int and type(second) is int:
+        return -1 <= first < MAX_POSITION and -1 <= second < MAX_POSITION
+    return _well_formed(action)
+
+
+_CHECKS: dict[type, Callable[[Any], bool]] = {
+    Supply: lambda a: _two_ints(a.building, a.look, a),
+    PlayPass: _no_field,
+    Enter: lambda a: _one_int(a.building, a),
+    Place: _card_field,
+    Withdraw: _card_field,
+    Done: _no_field,
+    Target: lambda a: _one_int(a.seat, a),
+    Give: _card_field,
+    Take: _no_field,
+    Decline: _no_field,
+    Look: lambda a: _two_ints(a.first, a.second, a),
+    Discard: _card_field,
+}
+assert set(_CHECKS) == set(KINDS)
+
+
+def _well_formed(action: object) -> bool:
     if not isinstance(action, Action) or type(action) is Action:
         return False
     for name in _names(type(action)):

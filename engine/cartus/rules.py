@@ -25,7 +25,7 @@ given to a Guard Tower, the simultaneous supply) are windows; their defaults are
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from itertools import combinations
@@ -55,6 +55,7 @@ from engine.cartus.data import (
     COPIES,
     FLUTE,
     JOKER,
+    NUN_VALUES,
     PASS,
     PLACEABLE,
     POPULATION_KINDS,
@@ -69,7 +70,6 @@ from engine.cartus.data import (
     card_id,
     card_ids,
     card_index,
-    klass_of,
     nuns_of,
     player_counts,
     population_cards,
@@ -469,6 +469,11 @@ def _begin_round(s: State, ev: list[Event]) -> State:
 
 def to_move(s: State) -> frozenset[int]:
     """Seats that must decide now."""
+    phase = s.phase
+    if phase is _PLACE or phase is _VISIT:
+        # `_movers` for the commonest phases, inlined: the seat first in `order`.
+        order = s.order
+        return _ALONE[order[0]] if order else frozenset()
     movers = _movers(s)
     return _ALONE[movers[0]] if len(movers) == 1 else frozenset(movers)
 
@@ -558,13 +563,30 @@ def _kinds(
 
 
 def _place_actions(hand: tuple[int, ...], placed: tuple[int, ...]) -> list[Action]:
-    # Not cached: in random games fewer than 1 in 5 (hand, placed) pairs come back.
-    out = _kinds(Place, hand, PLACEABLE)
-    out += _kinds(Withdraw, placed)
+    # Not cached: in random games fewer than 1 in 5 (hand, placed) pairs come back. What
+    # `_kinds` does, inlined (the most frequent decision of a game): one action per distinct
+    # card of each sorted tuple, placeable cards only from the hand.
+    place = _CARD_ACTIONS.get(Place.verb) or _card_actions(Place)
+    withdraw = _CARD_ACTIONS.get(Withdraw.verb) or _card_actions(Withdraw)
+    out: list[Action] = []
+    last = -1
+    for c in hand:
+        if c != last:
+            last = c
+            if c < PASS:
+                out.append(place[c])
+    last = -1
+    for c in placed:
+        if c != last:
+            last = c
+            out.append(withdraw[c])
     out.append(_DONE)
     return out
 
 
+# Placeable cards are those below the Pass in card order (Population cards, Joker, Sword,
+# Flute): `_place_actions` relies on it.
+assert frozenset(range(PASS)) == PLACEABLE
 _DONE = Done()
 
 
@@ -580,16 +602,20 @@ _GAIN_ACTIONS = (Take(), Decline())
 
 def legal_actions(s: State, seat: int) -> list[Action]:
     """Every legal action of `seat`, sorted; empty when the seat is not to move."""
+    phase = s.phase
+    if phase is _PLACE:
+        # The commonest decision first, `_movers` inlined.
+        order = s.order
+        if not order or order[0] != seat:
+            return []
+        return _place_actions(s.cards.hands[seat], s.visits[-1].cards)
     if seat not in _movers(s):
         return []
-    phase = s.phase
     hand = s.cards.hands[seat]
     if phase is _SUPPLY:
         return list(_supply_actions(s.table.row))
     if phase is _VISIT:
         return list(_enter_actions(len(s.table.row), PASS in hand))
-    if phase is _PLACE:
-        return _place_actions(hand, s.visits[-1].cards)
     if phase in WINDOW_PHASES:
         return _kinds(Give, hand)
     pending = _pending(s)
@@ -632,9 +658,14 @@ def default_action(s: State, seat: int) -> Action:
 def apply(s: State, seat: int, action: Action) -> Step[State]:
     """Apply `action` by `seat`, or raise a RulesError and change nothing."""
     phase = s.phase
-    if phase is _OVER:
+    if phase is _PLACE or phase is _VISIT:
+        # `_movers` for the commonest phases, inlined: the first seat of `order`.
+        order = s.order
+        if not order or order[0] != seat:
+            raise NotYourTurn()
+    elif phase is _OVER:
         raise GameFinished()
-    if seat not in _movers(s):
+    elif seat not in _movers(s):
         raise NotYourTurn()
     if not well_formed(action):
         raise MalformedAction("malformed", text=type(action).__name__)
@@ -642,8 +673,7 @@ def apply(s: State, seat: int, action: Action) -> Step[State]:
     if handler is None:
         raise IllegalAction("wrong_phase", phase=phase.value)
     events: list[Event] = []
-    new = handler(s, seat, action, events)
-    return Step(new, tuple(events))
+    return Step(handler(s, seat, action, events), tuple(events))
 
 
 def _hand_card(s: State, seat: int, word: str) -> int:
@@ -838,49 +868,66 @@ def _enter(s: State, seat: int, a: Enter, ev: list[Event]) -> State:
     b = a.building
     if not 0 <= b < len(s.row):
         raise IllegalAction("no_building", position=b + 1)
-    slot = 1 + sum(1 for v in s.visits if v.building == b)
-    visit = Visit(seat=seat, building=b, slot=slot, order=len(s.visits), cards=())
+    visits = s.visits
+    slot = 1 + len([v for v in visits if v.building == b])
+    visit = Visit(seat, b, slot, len(visits), ())
     ev.append(BuildingEntered(seat, b, building_id(s.row[b]), slot))
-    return evolve(s, phase=_PLACE, visits=(*s.visits, visit))
+    return evolve(s, phase=_PLACE, visits=(*visits, visit))
+
+
+# Placing and withdrawing are the hottest steps of a game (cards go one at a time): the
+# helpers (_card, _insert, _remove) are inlined and the records rebuilt field by field, without
+# `evolve`.
 
 
 def _place(s: State, seat: int, a: Place, ev: list[Event]) -> State:
-    card = _card(a.card)
+    word = a.card
+    card = card_index()[word]
     if card not in PLACEABLE:
         # COMPONENTS 4.5 #3: Population cards, Jokers, Swords and Flutes only.
-        raise IllegalAction("not_placeable", card=a.card)
-    hand = s.cards.hands[seat]
+        raise IllegalAction("not_placeable", card=word)
+    c = s.cards
+    hands = c.hands
+    hand = hands[seat]
     if card not in hand:
-        raise IllegalAction("no_card", card=a.card)
+        raise IllegalAction("no_card", card=word)
     visit = s.visits[-1]
-    cards = _insert(visit.cards, card)
-    ev.append(CardPlaced(seat, visit.building, a.card, False, len(cards)))
-    return _moved(s, seat, _remove(hand, card), visit, cards)
+    placed = visit.cards
+    i = bisect_right(placed, card)
+    placed = (*placed[:i], card, *placed[i:])
+    ev.append(CardPlaced(seat, visit.building, word, False, len(placed)))
+    i = hand.index(card)
+    hand = (*hand[:i], *hand[i + 1 :])
+    return _moved(s, c, (*hands[:seat], hand, *hands[seat + 1 :]), visit, placed)
 
 
 def _withdraw(s: State, seat: int, a: Withdraw, ev: list[Event]) -> State:
-    card = _card(a.card)
+    word = a.card
+    card = card_index()[word]
     visit = s.visits[-1]
-    if card not in visit.cards:
-        raise IllegalAction("not_placed", card=a.card)
-    cards = _remove(visit.cards, card)
-    ev.append(CardPlaced(seat, visit.building, a.card, True, len(cards)))
-    return _moved(s, seat, _insert(s.cards.hands[seat], card), visit, cards)
+    placed = visit.cards
+    if card not in placed:
+        raise IllegalAction("not_placed", card=word)
+    i = placed.index(card)
+    placed = (*placed[:i], *placed[i + 1 :])
+    ev.append(CardPlaced(seat, visit.building, word, True, len(placed)))
+    c = s.cards
+    hands = c.hands
+    hand = hands[seat]
+    i = bisect_right(hand, card)
+    hand = (*hand[:i], card, *hand[i:])
+    return _moved(s, c, (*hands[:seat], hand, *hands[seat + 1 :]), visit, placed)
 
 
 def _moved(
-    s: State, seat: int, hand: tuple[int, ...], visit: Visit, placed: tuple[int, ...]
+    s: State, c: Cards, hands: tuple[tuple[int, ...], ...], visit: Visit, placed: tuple[int, ...]
 ) -> State:
-    """A card went between a hand and the visit being placed. The hottest step of a game
-    (cards go one at a time): the records are rebuilt field by field, without `evolve`."""
-    c = s.cards
-    hands = c.hands
-    cards = Cards(c.draw, c.discard, c.piles, (*hands[:seat], hand, *hands[seat + 1 :]), c.nuns)
+    """A card went between a hand and the visit being placed: the new hands and cards placed."""
+    cards = Cards(c.draw, c.discard, c.piles, hands, c.nuns)
     done = Visit(visit.seat, visit.building, visit.slot, visit.order, placed, visit.done)
-    visits = (*s.visits[:-1], done)
     return State(
         s.config, s.rng, s.phase, s.round, s.first, s.table, cards, s.marks, s.order,
-        s.chosen, visits, s.res,
+        s.chosen, (*s.visits[:-1], done), s.res,
     )  # fmt: skip
 
 
@@ -891,7 +938,8 @@ def _done_placing(s: State, seat: int, a: Done, ev: list[Event]) -> State:
     ev.append(
         CardsPlaced(seat, visit.building, building_id(s.row[visit.building]), len(visit.cards))
     )
-    visits = (*s.visits[:-1], evolve(visit, done=True))
+    done = Visit(visit.seat, visit.building, visit.slot, visit.order, visit.cards, True)
+    visits = (*s.visits[:-1], done)
     order = s.order[1:]
     if order:
         return evolve(s, phase=_VISIT, order=order, visits=visits)
@@ -914,53 +962,76 @@ def _begin_resolution(s: State, ev: list[Event]) -> State:
         # d'égalité, le premier joueur à être entré dans un bâtiment remporte l'égalité."
         best = max(s.visits, key=lambda v: (_scored(v.cards), -v.order))
         winner2 = best.seat
-    res = Resolution(building=0, stage=_S_CARDS, premium=-1, winner2=winner2)
-    return _advance(s, ev, res)
+    return _advance(s, ev, 0, _S_CARDS, -1, (), winner2)
 
 
-def _advance(s: State, ev: list[Event], res: Resolution) -> State:
-    """Resolve automatically from `res` until a decision is needed or the round ends.
+# A decision met during the resolution: the phase that asks for it and what it waits for.
+Wait = tuple[Phase, Pending]
 
-    The resolution under way is kept here and only written into the state that waits for a
-    decision (s.res may be stale meanwhile: nothing called from here reads it).
+
+def _advance(
+    s: State,
+    ev: list[Event],
+    b: int,
+    stage: Stage,
+    premium: int,
+    queue: tuple[int, ...],
+    winner2: int,
+) -> State:
+    """Resolve automatically from building b at `stage` until a decision is needed or the
+    round ends.
+
+    The resolution under way is kept in locals (the fields of a Resolution: building, stage,
+    premium holder, queue, winner2) and only written, as a Resolution, into the state that
+    waits for a decision (s.res may be stale meanwhile: nothing called from here reads it).
+    The visits do not change in phase D: the building's entrants are listed once.
     """
     buildings = len(s.table.row)
+    entrants = _entrants(s, b)
+    wait: Wait | None
     while True:
-        b = res.building
         if b >= buildings:
             return _end_round(s, ev)
-        stage = res.stage
         if stage is _S_CARDS:
-            entrants = _entrants(s, b)
             if not entrants:
-                res = Resolution(b + 1, _S_CARDS, -1, winner2=res.winner2)
+                b, premium, queue = b + 1, -1, ()
+                entrants = _entrants(s, b)
                 continue
             s = _resolve_cards(s, b, entrants, ev)
-            res = evolve(res, stage=_S_SWORD)
+            stage = _S_SWORD
         elif stage is _S_SWORD:
-            s, waiting = _compare(s, res, SWORD, ev)
-            if waiting:
-                return s
-            res = evolve(res, stage=_S_FLUTE)
+            s, wait = _compare(s, b, entrants, SWORD, ev)
+            if wait is not None:
+                break
+            stage = _S_FLUTE
         elif stage is _S_FLUTE:
-            s, waiting = _compare(s, res, FLUTE, ev)
-            if waiting:
-                return s
-            s, res = _begin_actions(s, res, ev)
+            s, wait = _compare(s, b, entrants, FLUTE, ev)
+            if wait is not None:
+                break
+            s, premium, queue = _begin_actions(s, b, entrants, winner2, ev)
+            stage = _S_ACTIONS
         elif stage is _S_ACTIONS:
-            if not res.queue:
-                res = evolve(res, stage=_S_DISCARD)
+            if not queue:
+                stage = _S_DISCARD
                 continue
-            seat, rest = res.queue[0], res.queue[1:]
-            res = evolve(res, queue=rest)
-            s, waiting = _start_action(s, res, seat, seat == res.premium, ev)
-            if waiting:
-                return s
+            seat = queue[0]
+            queue = queue[1:]
+            s, wait = _start_action(s, b, seat, seat == premium, ev)
+            if wait is not None:
+                break
         else:
-            played = [c for v in _entrants(s, b) for c in v.cards]
+            played = [c for v in entrants for c in v.cards]
             ev.append(PlayedCardsDiscarded(b, _ids(sorted(played))))
             s = _to_discard(s, played)
-            res = Resolution(b + 1, _S_CARDS, -1, winner2=res.winner2)
+            b, stage, premium, queue = b + 1, _S_CARDS, -1, ()
+            entrants = _entrants(s, b)
+    phase, pending = wait
+    return evolve(s, phase=phase, res=Resolution(b, stage, premium, queue, pending, winner2))
+
+
+def _continue(s: State, ev: list[Event], res: Resolution) -> State:
+    """Go on with the resolution `res` once the decision it waited for is made."""
+    return _advance(s, ev, res.building, res.stage, res.premium, res.queue, res.winner2)
 
 
 def _gain_influence(
@@ -986,52 +1057,59 @@ def _resolve_cards(s: State, b: int, entrants: list[Visit], ev: list[Event]) -> 
             b,
             building_id(card),
             CLASS_IDS[klass],
-            tuple(RevealedVisit(v.seat, v.slot, _ids(v.cards)) for v in entrants),
+            tuple([RevealedVisit(v.seat, v.slot, _ids(v.cards)) for v in entrants]),
         )
     )
     marks = s.marks
     track, arrival = list(marks.influence[klass]), list(marks.arrival[klass])
     rats = list(marks.rats)
     clock = marks.clock
+    # Population cards of this class are klass * NUN_VALUES .. + NUN_VALUES - 1 (klass_of).
+    # The cards placed are sorted: they are counted by bisection.
+    low = klass * NUN_VALUES
+    high = low + NUN_VALUES
     for v in entrants:
-        scored = _scored(v.cards)
+        cards = v.cards
+        scored = bisect_right(cards, JOKER)  # _scored: Population cards and Jokers
         if scored:
             # The marker goes on top of any already there (COMPONENTS 4.5 #17).
             track[v.seat] += scored
             arrival[v.seat] = clock
             clock += 1
             ev.append(InfluenceGained(v.seat, CLASS_IDS[klass], scored, track[v.seat], b, "cards"))
-        off = len([c for c in v.cards if c < POPULATION_KINDS and klass_of(c) != klass])
+        # Population cards of another class: all of them but those of this class.
+        off = bisect_left(cards, POPULATION_KINDS) - bisect_left(cards, high)
+        off += bisect_left(cards, low)
         if off:
             rats[v.seat] += off
             ev.append(RatsChanged(v.seat, off, "off_class", b))
-    return evolve(
-        s,
-        marks=evolve(
-            marks,
-            influence=(*marks.influence[:klass], tuple(track), *marks.influence[klass + 1 :]),
-            arrival=(*marks.arrival[:klass], tuple(arrival), *marks.arrival[klass + 1 :]),
-            clock=clock,
-            rats=tuple(rats),
-        ),
+    marks = Marks(
+        (*marks.influence[:klass], tuple(track), *marks.influence[klass + 1 :]),
+        (*marks.arrival[:klass], tuple(arrival), *marks.arrival[klass + 1 :]),
+        clock,
+        tuple(rats),
+        marks.vp,
+        marks.vp_supply,
+        marks.looks,
     )
+    return evolve(s, marks=marks)
 
 
-def _compare(s: State, res: Resolution, special: int, ev: list[Event]) -> tuple[State, bool]:
-    """The Sword or Flute comparison of a building, once per building (COMPONENTS 4.5 #5)."""
-    b = res.building
-    entrants = _entrants(s, b)
+def _compare(
+    s: State, b: int, entrants: list[Visit], special: int, ev: list[Event]
+) -> tuple[State, Wait | None]:
+    """The Sword or Flute comparison of building b, once per building (COMPONENTS 4.5 #5)."""
     played = [v.cards.count(special) for v in entrants]
     most = max(played)
     if not most:
-        return s, False  # nobody played one: nothing to say
+        return s, None  # nobody played one: nothing to say
     name = card_id(special)
     counts = tuple(SeatCount(v.seat, k) for v, k in zip(entrants, played, strict=True))
     if min(played) == most:
         # "lorsque tous les joueurs ont joué le même nombre de cartes spéciales ..., rien ne
         # se passe."
         ev.append(SpecialCompared(name, b, counts, None, (), None, 0))
-        return s, False
+        return s, None
     winner = entrants[played.index(most)].seat  # the first in wins a tie for most
     fewest = min(played)
     losers = tuple(v.seat for v, k in zip(entrants, played, strict=True) if k == fewest)
@@ -1039,32 +1117,30 @@ def _compare(s: State, res: Resolution, special: int, ev: list[Event]) -> tuple[
         # "c'est le joueur qui a joué le plus grand nombre de cartes ... qui choisit"
         ev.append(SpecialCompared(name, b, counts, winner, losers, None, 0))
         phase = _SWORD_TARGET if special == SWORD else _FLUTE_TARGET
-        pending = Pending(seat=winner, candidates=losers)
-        return evolve(s, phase=phase, res=evolve(res, pending=pending)), True
+        return s, (phase, Pending(seat=winner, candidates=losers))
     target = losers[0]
     owed = len(s.hands[target]) // 2 if special == SWORD else 0
     ev.append(SpecialCompared(name, b, counts, winner, losers, target, owed))
-    return _special_effect(s, res, special, winner, target, ev)
+    return _special_effect(s, b, special, winner, target, ev)
 
 
 def _special_effect(
-    s: State, res: Resolution, special: int, winner: int, target: int, ev: list[Event]
-) -> tuple[State, bool]:
+    s: State, b: int, special: int, winner: int, target: int, ev: list[Event]
+) -> tuple[State, Wait | None]:
     if special == FLUTE:
         # COMPONENTS 4.5 #6: the receiver gains 1 rat, the giver loses 1 (not below 0).
         s, delta = _lose_rats(s, winner, 1)
-        ev.append(RatsChanged(winner, delta, "flute_given", res.building))
+        ev.append(RatsChanged(winner, delta, "flute_given", b))
         s = _with_marks(s, rats=_add(s.rats, target, 1))
-        ev.append(RatsChanged(target, 1, "flute_received", res.building))
-        return s, False
+        ev.append(RatsChanged(target, 1, "flute_received", b))
+        return s, None
     # Épée: "doit donner la moitié des cartes de sa main, arrondi à l'inférieur"; the giver
     # chooses the cards (COMPONENTS 4.5 #5).
     owed = len(s.hands[target]) // 2
     if not owed:
-        return s, False
+        return s, None
     debts = _set((0,) * s.players, target, owed)
-    pending = Pending(seat=winner, owed=debts)
-    return evolve(s, phase=_SWORD_GIVE, res=evolve(res, pending=pending)), True
+    return s, (_SWORD_GIVE, Pending(seat=winner, owed=debts))
 
 
 def _target(s: State, seat: int, a: Target, ev: list[Event]) -> State:
@@ -1076,18 +1152,20 @@ def _target(s: State, seat: int, a: Target, ev: list[Event]) -> State:
     special = SWORD if s.phase is _SWORD_TARGET else FLUTE
     cards = len(s.hands[a.seat]) // 2 if special == SWORD else 0
     ev.append(TargetChosen(seat, a.seat, card_id(special), res.building, cards))
-    res = evolve(res, pending=None)
-    s, waiting = _special_effect(s, res, special, seat, a.seat, ev)
-    if waiting:
-        return s
+    s, wait = _special_effect(s, res.building, special, seat, a.seat, ev)
+    if wait is not None:
+        phase, pending = wait
+        return evolve(s, phase=phase, res=evolve(res, pending=pending))
     return _after_special(s, res, special, ev)
 
 
 def _after_special(s: State, res: Resolution, special: int, ev: list[Event]) -> State:
+    """The comparison of `special` is over: on to the next stage of the resolution `res`."""
+    b, winner2 = res.building, res.winner2
     if special == SWORD:
-        return _advance(s, ev, evolve(res, stage=_S_FLUTE, pending=None))
-    s, res = _begin_actions(s, evolve(res, pending=None), ev)
-    return _advance(s, ev, res)
+        return _advance(s, ev, b, _S_FLUTE, res.premium, res.queue, winner2)
+    s, premium, queue = _begin_actions(s, b, _entrants(s, b), winner2, ev)
+    return _advance(s, ev, b, _S_ACTIONS, premium, queue, winner2)
 
 
 def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
@@ -1108,17 +1186,18 @@ def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
     s = _with_cards(s, hands=hands)
     if reason == "sword":
         return _after_special(s, res, SWORD, ev)
-    return _advance(s, ev, evolve(res, pending=None))
+    return _continue(s, ev, res)
 
 
-def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, Resolution]:
+def _begin_actions(
+    s: State, b: int, entrants: list[Visit], winner2: int, ev: list[Event]
+) -> tuple[State, int, tuple[int, ...]]:
     """Rules D b: the premium holder (most Population cards and Jokers, first in on a tie; at
     2 players only the round's single premium holder) first, then the others in entry order.
-    In the last round nobody acts: the premium holder gains 1 influence instead."""
-    b = res.building
-    entrants = _entrants(s, b)
+    In the last round nobody acts: the premium holder gains 1 influence instead. Returns the
+    state, the premium holder (-1: none) and the queue of seats to act."""
     if s.config.players == 2:
-        premium = res.winner2 if any(v.seat == res.winner2 for v in entrants) else -1
+        premium = winner2 if any(v.seat == winner2 for v in entrants) else -1
     else:
         premium = max(entrants, key=lambda v: (_scored(v.cards), -v.slot)).seat
     standard = tuple(v.seat for v in entrants if v.seat != premium)
@@ -1136,7 +1215,7 @@ def _begin_actions(s: State, res: Resolution, ev: list[Event]) -> tuple[State, R
         queue: tuple[int, ...] = ()
     else:
         queue = ((premium,) if premium >= 0 else ()) + standard
-    return s, Resolution(b, _S_ACTIONS, premium, queue, None, res.winner2)
+    return s, premium, queue
 
 
 def _effect(s: State, b: int, premium: bool) -> Effect:
@@ -1167,10 +1246,9 @@ def guard_owed(s: State, seat: int) -> tuple[int, ...]:
 
 
 def _start_action(
-    s: State, res: Resolution, seat: int, premium: bool, ev: list[Event]
-) -> tuple[State, bool]:
-    """Start a seat's building action; True when it waits for a decision."""
-    b = res.building
+    s: State, b: int, seat: int, premium: bool, ev: list[Event]
+) -> tuple[State, Wait | None]:
+    """Start a seat's building action at building b; the decision it waits for, if any."""
     eff = _effect(s, b, premium)
     bid = building_id(s.table.row[b])
     kind = eff.effect
@@ -1178,9 +1256,8 @@ def _start_action(
     def taken(amount: int, card: str | None = None, empty: bool = False) -> None:
         ev.append(ActionTaken(seat, b, bid, premium, kind, amount, card, empty))
 
-    def wait(phase: Phase, left: int) -> tuple[State, bool]:
-        pending = Pending(seat=seat, premium=premium, left=left)
-        return evolve(s, phase=phase, res=evolve(res, pending=pending)), True
+    def wait(phase: Phase, left: int) -> Wait:
+        return phase, Pending(seat=seat, premium=premium, left=left)
 
     if kind == "draw" or kind == "draw_per_influence":
         amount = eff.amount
@@ -1192,36 +1269,36 @@ def _start_action(
             amount = _scored(mine[0].cards) // eff.per
         if not amount:
             taken(0)
-            return s, False
+            return s, None
         if not _available(s):
             taken(0, empty=True)
-            return s, False
-        return wait(_GAIN, amount)
+            return s, None
+        return s, wait(_GAIN, amount)
     if kind == "take":
         amount = min(eff.amount, s.piles[_pile(eff.card)])
         if not amount:
             taken(0, card_id(eff.card), empty=True)
-            return s, False
-        return wait(_GAIN, amount)
+            return s, None
+        return s, wait(_GAIN, amount)
     if kind == "guard_tower":
         if not any(guard_owed(s, seat)):
             ev.append(GuardTowerDemanded(seat, b, len(s.hands[seat]), (), immune_seats(s)))
             taken(0)
-            return s, False
-        return wait(_GAIN, 0)
+            return s, None
+        return s, wait(_GAIN, 0)
     if kind == "discard_rats":
         s, delta = _lose_rats(s, seat, eff.amount)
         taken(-delta)
         if delta:
             ev.append(RatsChanged(seat, delta, "monastery", b))
-        return s, False
+        return s, None
     if kind == "vp":
         amount = min(eff.amount, s.marks.vp_supply)
         taken(amount, empty=amount < eff.amount)
         marks = evolve(s.marks, vp=_add(s.vp, seat, amount), vp_supply=s.marks.vp_supply - amount)
-        return evolve(s, marks=marks), False
+        return evolve(s, marks=marks), None
     if kind == "look":
-        return wait(_LOOK, eff.amount)
+        return s, wait(_LOOK, eff.amount)
     if kind == "hospital":
         # amount: the hand cards it may discard, one rat each.
         taken(eff.cards)
@@ -1230,17 +1307,17 @@ def _start_action(
             if delta:
                 ev.append(RatsChanged(seat, delta, "hospital", b))
         if not s.hands[seat]:
-            return s, False
-        return wait(_HOSPITAL, eff.cards)
+            return s, None
+        return s, wait(_HOSPITAL, eff.cards)
     # The Guard Tower's standard action: "aucune action" (its visit gives the immunity).
     taken(0)
-    return s, False
+    return s, None
 
 
 def _resume(s: State, ev: list[Event]) -> State:
     res = s.res
     assert res is not None
-    return _advance(s, ev, evolve(res, pending=None))
+    return _continue(s, ev, res)
 
 
 def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
@@ -1265,9 +1342,9 @@ def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
         s = _with_cards(s, hands=_set_hand(s, seat, hand), piles=_add(s.piles, _pile(eff.card), -n))
         return _resume(s, ev)
     at = len(ev)
-    ev.append(ActionTaken(seat, b, bid, pending.premium, "draw", 0, None, False))
     s, n = _draw(s, seat, pending.left, building_info(s.table.row[b]).type.value, ev)
-    ev[at] = ActionTaken(seat, b, bid, pending.premium, "draw", n, None, n < pending.left)
+    # The action comes first, before the cards drawn.
+    ev.insert(at, ActionTaken(seat, b, bid, pending.premium, "draw", n, None, n < pending.left))
     return _resume(s, ev)
 
 
@@ -1337,11 +1414,11 @@ def _end_round(s: State, ev: list[Event]) -> State:
     nxt = (s.first + 1) % s.players
     over = s.last_round
     ev.append(RoundEnded(s.round, None if over else nxt))
-    table = evolve(s.table, row=(), replaced=())
-    s = evolve(s, first=nxt, visits=(), res=None, order=(), table=table)
     if over:
-        return _finish(s, ev)
-    return _begin_round(s, ev)
+        table = evolve(s.table, row=(), replaced=())
+        return _finish(evolve(s, first=nxt, visits=(), res=None, order=(), table=table), ev)
+    # _begin_round replaces the table's row and the visits, resolution and order.
+    return _begin_round(evolve(s, first=nxt), ev)
 
 
 def _finish(s: State, ev: list[Event]) -> State:
@@ -1349,7 +1426,7 @@ def _finish(s: State, ev: list[Event]) -> State:
     res = scoring.result(s)
     for row in res["ranking"]:
         p = row["seat"]
-        lines = tuple(Points(k, v) for k, v in row["breakdown"].items())
+        lines = tuple([Points(k, v) for k, v in row["breakdown"].items()])
         ev.append(
             PlayerScore(
                 p, row["rank"], row["score"], lines, row["rats"], row["dead"], row["winner"],

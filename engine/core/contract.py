@@ -8,6 +8,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from engine.core.errors import Messages
 from engine.core.events import Event
+from engine.core.evolve import quick_init
 
 Seat = int
 S = TypeVar("S")
@@ -17,6 +18,7 @@ TURN: Literal["turn"] = "turn"
 WINDOW: Literal["window"] = "window"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
     """The result of applying one action: the new state and what happened, in order."""

@@ -7,11 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from engine.core.evolve import quick_init
+
 T = TypeVar("T")
 
 _SPAN = 1 << 64
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Rng:
     """Draw number `counter` of the stream `seed`: blake2b(seed, counter), never Python's random.

@@ -8,6 +8,23 @@ from dataclasses import replace
 import pytest
 
 from engine.cartus import GAME
+from engine.cartus.actions import (
+    Action,
+    Decline,
+    Discard,
+    Done,
+    Enter,
+    Give,
+    Look,
+    Place,
+    PlayPass,
+    Supply,
+    Take,
+    Target,
+    Withdraw,
+    _well_formed,
+    well_formed,
+)
 from engine.cartus.data import building_index
 from engine.cartus.errors import IllegalAction, MalformedAction, NotYourTurn
 from engine.cartus.rules import _begin_round
@@ -327,3 +344,26 @@ def test_reshuffle_when_the_draw_pile_runs_out() -> None:
     s, ev = play(s, (0, "supply 1"))
     assert of(ev, "population_reshuffled")[0].cards == 3
     assert len(s.hands[0]) == 4 and not s.cards.discard and len(s.cards.draw) == 0
+
+
+def test_well_formed_per_kind_answers_as_the_full_check() -> None:
+    """well_formed checks each action kind's fields directly (exact int or str) and leaves
+    anything else to the full check: the answers are the same, odd field types included."""
+
+    class Word(str):
+        pass
+
+    class Number(int):
+        pass
+
+    actions: list[object] = [
+        Supply(0), Supply(2, 4), Supply(0, 9), Supply(-2), Supply(True), Supply(Number(1)),
+        Enter(1), Enter(10), Enter(1.0), Target(4), Target(-1), Target("a"),
+        Look(1, 2), Look(0), Look(True), Look(0, 12),
+        Place("sword"), Place("nope"), Place(3), Place(Word("sword")),
+        Withdraw("gold"), Give("x"), Discard("joker"),
+        Done(), Take(), Decline(), PlayPass(), Action(), "done", None,
+    ]  # fmt: skip
+    for action in actions:
+        assert well_formed(action) == _well_formed(action), action
+    assert well_formed(Place("sword")) and not well_formed(Place("nope"))
