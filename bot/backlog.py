@@ -7,12 +7,15 @@ one, ends in an error from Discord, and makes the next clicks later still: under
 bot would spend most of its time on answers nobody can see. So a click that is already
 older than `budget` when its turn comes, while the event loop is running late, is dropped at
 once. Its player sees the same "This interaction failed" they would have seen anyway, and
-clicks again; the bot spends its time on clicks it can still answer.
+clicks again; the bot spends its time on clicks it can still answer. And only so many clicks
+are worked on at once, first come first served: a hundred clicks taking turns on a busy CPU
+would all finish late, where one after the other most of them finish in time.
 
 A click's age is read from its snowflake (Discord's clock) against ours. Clocks differ, so
-ages are measured from the smallest age seen recently (the fastest delivery: the two
-clocks' offset plus the network), never from zero; and nothing is dropped unless the event
-loop itself is running late, so a jump of the machine's clock alone drops nothing.
+ages are measured from the smallest age seen recently while the bot kept up (the fastest
+delivery: the two clocks' offset plus the network), never from zero; and nothing is dropped
+unless the bot is running late itself (its event loop, or a wait for a slot), so a jump of
+the machine's clock alone drops nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 import discord
 
@@ -32,19 +35,31 @@ WINDOW = 60.0  # seconds: the fastest delivery is looked for over the last one o
 PERIOD = 0.25  # seconds between two looks at the event loop
 LATE = 0.25  # seconds the loop may run late before the bot counts as behind
 HOLD = 10.0  # seconds the bot counts as behind after the loop last ran late
+# Clicks worked on at once. More do not go faster once the CPU is busy, they only make every
+# one of them late: with all of them taking turns, each answer waits for all the others.
+SLOTS = 64
 
 
 class Backlog:
-    """Tells whether a click is too late to answer; `watch()` follows the event loop."""
+    """Tells whether a click is too late to answer; `watch()` follows the event loop, and
+    `slot()` lets at most `slots` clicks be worked on at once, in the order they came."""
 
-    def __init__(self, *, clock: Callable[[], float] = time.time, budget: float = BUDGET) -> None:
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], float] = time.time,
+        budget: float = BUDGET,
+        slots: int = SLOTS,
+    ) -> None:
         self._clock = clock
         self.budget = budget
-        # The smallest age in the current window and in the one before it.
+        # The smallest age in the current window and in the one before it, learnt only while
+        # the bot keeps up (a click read late says nothing of the clocks).
         self._window_start: float | None = None
         self._floor_now: float | None = None
         self._floor_before: float | None = None
         self._behind_until = float("-inf")
+        self._slots = asyncio.Semaphore(slots)
         self.dropped = 0
         self._task: asyncio.Task[None] | None = None
 
@@ -57,17 +72,23 @@ class Backlog:
         """Whether the loop ran late lately (`now` on the loop's clock)."""
         return now < self._behind_until
 
-    def stale(self, snowflake: int, loop_now: float) -> bool:
-        """Whether the click `snowflake` is too old to be answered in time."""
-        now = self._clock()
-        age = now - discord.utils.snowflake_time(snowflake).timestamp()
+    def _learn(self, age: float, now: float) -> None:
         if self._window_start is None or now - self._window_start > WINDOW:
             self._window_start = now
             self._floor_before, self._floor_now = self._floor_now, None
         if self._floor_now is None or age < self._floor_now:
             self._floor_now = age
+
+    def stale(self, snowflake: int, loop_now: float, *, waited: float = 0.0) -> bool:
+        """Whether the click `snowflake` is too old to be answered in time; `waited`: how
+        long it already waited here for a slot (a wait is a sign of running behind too)."""
+        now = self._clock()
+        age = now - discord.utils.snowflake_time(snowflake).timestamp()
+        behind = self.behind(loop_now) or waited > LATE
+        if not behind or (self._floor_now is None and self._floor_before is None):
+            self._learn(age, now)
         floor = min(f for f in (self._floor_now, self._floor_before) if f is not None)
-        if age - floor <= self.budget or not self.behind(loop_now):
+        if age - floor <= self.budget or not behind:
             return False
         self.dropped += 1
         if self.dropped == 1 or not self.dropped % 100:
@@ -77,6 +98,23 @@ class Backlog:
                 self.budget,
             )
         return True
+
+    def time_left(self, snowflake: int) -> float:
+        """Seconds left to acknowledge the click `snowflake` within the budget (the whole
+        budget while the clocks' offset is not known yet)."""
+        floors = [f for f in (self._floor_now, self._floor_before) if f is not None]
+        if not floors:
+            return self.budget
+        age = self._clock() - discord.utils.snowflake_time(snowflake).timestamp()
+        return max(0.0, self.budget - (age - min(floors)))
+
+    @contextlib.asynccontextmanager
+    async def slot(self) -> AsyncIterator[float]:
+        """Wait for a free slot (first come, first served); yields how long that took."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        async with self._slots:
+            yield loop.time() - start
 
     def start(self) -> None:
         """Follow the event loop from now on."""

@@ -61,6 +61,26 @@ def tracked(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
     return wrapper
 
 
+def admitted(fn: Callable[P, Awaitable[None]]) -> Callable[P, Awaitable[None]]:
+    """`tracked`, for a handler of one click or command: it waits for one of the bot's slots
+    (first come, first served), and a click that waited past what Discord allows is dropped
+    unanswered instead of worked on (see bot.backlog)."""
+    inner = tracked(fn)
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
+        handlers, interaction = args[0], args[1]
+        assert isinstance(handlers, Handlers) and isinstance(interaction, discord.Interaction)
+        backlog = handlers.bot.backlog
+        async with backlog.slot() as waited:
+            loop_now = asyncio.get_running_loop().time()
+            if waited and backlog.stale(interaction.id, loop_now, waited=waited):
+                return
+            await inner(*args, **kwargs)
+
+    return wrapper
+
+
 def user_ref(interaction: Interaction) -> UserRef:
     """The acting user, with their locale and whether they may manage the server."""
     perms = interaction.permissions
@@ -172,7 +192,7 @@ class Handlers:
         typed = typed.casefold()
         return [(label, value) for value, label in pairs if typed in label.casefold()][:25]
 
-    @tracked
+    @admitted
     async def new_game(
         self,
         interaction: Interaction,
@@ -310,7 +330,7 @@ class Handlers:
             return "lobby.done.leave_closed"
         return f"lobby.done.{op}"
 
-    @tracked
+    @admitted
     async def remove(
         self, interaction: Interaction, member: discord.abc.User | None, ai: str | None
     ) -> None:
@@ -370,7 +390,7 @@ class Handlers:
             if p.is_ai and typed in p.name.casefold()
         ][:25]
 
-    @tracked
+    @admitted
     async def lobby_button(self, interaction: Interaction, game_id: int, op: str) -> None:
         """A lobby button: the same as the command, answered ephemerally on error."""
         try:
@@ -385,7 +405,7 @@ class Handlers:
         except Exception as exc:
             await reply_error(interaction, exc)
 
-    @tracked
+    @admitted
     async def lobby_command(self, interaction: Interaction, op: str) -> None:
         """/game join|leave|add-ai|start."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -412,7 +432,9 @@ class Handlers:
         the answer is then one edit instead of a direct response. A fast answer costs one call
         to Discord instead of two. `update`: the answer edits the clicked message."""
         task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=QUICK)
+        # A click that already waited (the bot is busy) is deferred sooner.
+        wait = min(QUICK, self.bot.backlog.time_left(interaction.id))
+        done, _ = await asyncio.wait({task}, timeout=wait)
         if not done and not interaction.response.is_done():
             if update:
                 await interaction.response.defer()
@@ -435,7 +457,7 @@ class Handlers:
         else:
             await interaction.followup.send(content, ephemeral=True, **kwargs)
 
-    @tracked
+    @admitted
     async def act_command(self, interaction: Interaction, text: str) -> None:
         """A game's command: act with the sequence number seen when the command arrived."""
         require_guild(interaction)
@@ -482,7 +504,7 @@ class Handlers:
             return
         self.bot.publisher.offer(outcome.game.id, outcome.seq, interaction)
 
-    @tracked
+    @admitted
     async def turn_button(
         self, interaction: Interaction, game_id: int, seq: int, mode: str, payload: str
     ) -> None:
@@ -571,7 +593,7 @@ class Handlers:
             raise StaleAction(game.id)
         return texts, engine.view(state, seat)
 
-    @tracked
+    @admitted
     async def picked(
         self, interaction: Interaction, game_id: int, seq: int, verb: str, value: str
     ) -> None:
@@ -724,7 +746,7 @@ class Handlers:
         file = discord.File(io.BytesIO(image), "board.png", description=summary[:1024])
         return file, summary
 
-    @tracked
+    @admitted
     async def board(self, interaction: Interaction, *, public: bool = False) -> None:
         """/game board: the current board for the asker alone (in their language), or posted
         in the channel (in the game's language) when asked."""
@@ -754,7 +776,7 @@ class Handlers:
         file, text = await self.board_file(game, lang)
         await send_ephemeral(interaction, t("error.stale", lang) + "\n" + text, file=file)
 
-    @tracked
+    @admitted
     async def hand(self, interaction: Interaction) -> None:
         """/game hand: this player's private view, ephemeral."""
         require_guild(interaction)
@@ -785,7 +807,7 @@ class Handlers:
                 lines.append(f"`#{seq}` {line}")
         return lines
 
-    @tracked
+    @admitted
     async def log(self, interaction: Interaction, page: int | None) -> None:
         """/game log: the history as text, a page at a time (public events only)."""
         require_guild(interaction)
@@ -801,7 +823,7 @@ class Handlers:
         body = "\n".join(chunk) if chunk else t("log.empty", lang)
         await interaction.followup.send(_fit(header + "\n" + body), ephemeral=True)
 
-    @tracked
+    @admitted
     async def rules(self, interaction: Interaction) -> None:
         """/game rules: the rules of this channel's game (or of every game) in short."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -865,7 +887,7 @@ class Handlers:
             lines.append(f"{mention(f'{group} {command.name}')} — {text}")
         return lines
 
-    @tracked
+    @admitted
     async def help(self, interaction: Interaction) -> None:
         """/game help: how to play here on Discord and what every command does, privately, in
         the asker's language, for the channel's game (or every game when there is none)."""
@@ -919,7 +941,7 @@ class Handlers:
         parts += self.command_lines("game", lang)
         await self.send_long(interaction, "\n".join(parts), title=title)
 
-    @tracked
+    @admitted
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         """The Rematch button of a game-over message: a new lobby with the same players."""
         try:
@@ -934,7 +956,7 @@ class Handlers:
         except Exception as exc:
             await reply_error(interaction, exc)
 
-    @tracked
+    @admitted
     async def abandon(self, interaction: Interaction) -> None:
         """/game abandon: ask the creator (or a member with Manage Server) to confirm, privately;
         nothing changes until they do."""
@@ -951,7 +973,7 @@ class Handlers:
             ephemeral=True,
         )
 
-    @tracked
+    @admitted
     async def abandon_choice(
         self, interaction: Interaction, game_id: int, user_id: int, confirm: bool
     ) -> None:
@@ -1038,7 +1060,7 @@ class Handlers:
             since=f"<t:{int(since)}:R>",
         )
 
-    @tracked
+    @admitted
     async def status(self, interaction: Interaction) -> None:
         """/game status: the server's open games, whom each waits for since when, with links."""
         guild = require_guild(interaction)
@@ -1057,7 +1079,7 @@ class Handlers:
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @tracked
+    @admitted
     async def mine(self, interaction: Interaction) -> None:
         """/game mine: the games of this server waiting for the asker, with links."""
         guild = require_guild(interaction)
@@ -1081,7 +1103,7 @@ class Handlers:
 
     # ------------------------------------------------------------------ long games
 
-    @tracked
+    @admitted
     async def settings(self, interaction: Interaction, changes: dict[str, Any]) -> None:
         """/game settings: show the settings, or change them (creator or Manage Server)."""
         require_guild(interaction)
@@ -1126,7 +1148,7 @@ class Handlers:
         ]
         await send_ephemeral(interaction, "\n".join(lines))
 
-    @tracked
+    @admitted
     async def reminders(self, interaction: Interaction, how: str) -> None:
         """/game reminders: in the channel, by DM, or off, for this player in this game."""
         require_guild(interaction)
@@ -1137,7 +1159,7 @@ class Handlers:
         await self.service.set_reminders(channel, user, how)
         await send_ephemeral(interaction, t(f"reminders.{how}", user_lang(interaction)))
 
-    @tracked
+    @admitted
     async def takeover(self, interaction: Interaction, member: discord.abc.User) -> None:
         """/game takeover: the AI plays for a player (consent needed unless obvious)."""
         require_guild(interaction)
@@ -1161,7 +1183,7 @@ class Handlers:
             t("takeover.ask", game_lang(game), player=member.mention, by=interaction.user.mention),
         )
 
-    @tracked
+    @admitted
     async def stall_choice(
         self, interaction: Interaction, game_id: int, seq: int, choice: str
     ) -> None:
@@ -1205,7 +1227,7 @@ class Handlers:
         except Exception as exc:
             await reply_error(interaction, exc)
 
-    @tracked
+    @admitted
     async def away(self, interaction: Interaction, days: float) -> None:
         """/game away: the AI plays your turns (or your clock pauses) for some days."""
         require_guild(interaction)
@@ -1221,7 +1243,7 @@ class Handlers:
                 interaction, t(f"away.{policy}", lang, until=f"<t:{int(until)}:f>")
             )
 
-    @tracked
+    @admitted
     async def quiet(self, interaction: Interaction, zone: str | None, start: int, end: int) -> None:
         """/game quiet: hours (in your time zone) with no reminder and silent DMs."""
         require_guild(interaction)
@@ -1241,7 +1263,7 @@ class Handlers:
         """Time zones for autocomplete."""
         return presence.zones(typed)
 
-    @tracked
+    @admitted
     async def notify(self, interaction: Interaction, on: bool) -> None:
         """/game notify: a DM on every turn of yours (or not)."""
         require_guild(interaction)
@@ -1251,7 +1273,7 @@ class Handlers:
             interaction, t("notify.on" if on else "notify.off", user_lang(interaction))
         )
 
-    @tracked
+    @admitted
     async def catchup(self, interaction: Interaction) -> None:
         """/game catchup: what happened since your last turn, privately."""
         require_guild(interaction)
@@ -1276,7 +1298,7 @@ class Handlers:
         head = t("catchup.title", lang, count=len(since))
         return "\n".join([head, *([digest] if digest else []), *story[-lines:]])
 
-    @tracked
+    @admitted
     async def takeback(
         self, interaction: Interaction, member: discord.abc.User | None = None
     ) -> None:
@@ -1317,7 +1339,7 @@ class Handlers:
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @tracked
+    @admitted
     async def undo(self, interaction: Interaction) -> None:
         """/game undo: take back your last action (with the others' consent)."""
         require_guild(interaction)
@@ -1358,7 +1380,7 @@ class Handlers:
         )
         await self.service.requests.update(request_id, message_id=message.id)
 
-    @tracked
+    @admitted
     async def vote(self, interaction: Interaction, request_id: int, agree: bool) -> None:
         """An Agree / Refuse button of a request."""
         try:
@@ -1390,7 +1412,7 @@ class Handlers:
         except Exception as exc:
             await reply_error(interaction, exc)
 
-    @tracked
+    @admitted
     async def export(self, interaction: Interaction) -> None:
         """/game export: the game record as a JSON file, as the requester's seat may see it
         (the seed and every private decision once the game has ended)."""
@@ -1411,7 +1433,7 @@ class Handlers:
             ephemeral=True,
         )
 
-    @tracked
+    @admitted
     async def replay(
         self, interaction: Interaction, turn: int, record_file: discord.Attachment | None
     ) -> None:
@@ -1455,7 +1477,7 @@ class Handlers:
             _fit(text), file=discord.File(io.BytesIO(image), f"turn-{turn}.png"), ephemeral=True
         )
 
-    @tracked
+    @admitted
     async def stats(self, interaction: Interaction) -> None:
         """/game stats: the server's games played, wins per player, average length."""
         from bot.records import server_stats

@@ -57,18 +57,59 @@ def test_clocks_that_disagree_are_measured_from_the_fastest_delivery() -> None:
     assert backlog.stale(click_at(T0 - 3.0), loop_now=0.1)
 
 
-def test_a_clock_that_jumps_forward_is_learned_within_two_windows() -> None:
+def test_a_clock_that_jumps_forward_is_learned_within_two_windows_of_keeping_up() -> None:
     clock = Clock(T0)
     backlog = Backlog(clock=clock)
     assert not backlog.stale(click_at(T0), loop_now=0.0)
     clock.now += 10.0  # the machine's clock jumps; clicks now look 10 s old
-    backlog.late(1.0, now=0.0)
-    assert backlog.stale(click_at(clock.now - 10.0), loop_now=0.1)
-    for _ in range(2):
+    for minute in range(3):  # the bot keeps up: what it reads now is the clocks' offset
         clock.now += WINDOW + 1
-        backlog.stale(click_at(clock.now - 10.0), loop_now=0.1)
-    backlog.late(1.0, now=0.2)
-    assert not backlog.stale(click_at(clock.now - 10.0), loop_now=0.3)
+        assert not backlog.stale(click_at(clock.now - 10.0), loop_now=100.0 * (minute + 1))
+    backlog.late(1.0, now=1000.0)
+    assert not backlog.stale(click_at(clock.now - 10.0), loop_now=1000.1)
+    assert backlog.stale(click_at(clock.now - 13.0), loop_now=1000.1)
+
+
+def test_clicks_read_while_behind_do_not_teach_the_clocks_offset() -> None:
+    # Overloaded for minutes, every click is read 20 s late: they are still too late.
+    clock = Clock(T0)
+    backlog = Backlog(clock=clock)
+    assert not backlog.stale(click_at(T0), loop_now=0.0)
+    for second in range(0, 600, 5):
+        clock.now = T0 + second
+        backlog.late(1.0, now=float(second))
+        assert backlog.stale(click_at(clock.now - 20.0), loop_now=second + 0.1)
+
+
+def test_a_long_wait_for_a_slot_counts_as_behind() -> None:
+    clock = Clock(T0)
+    backlog = Backlog(clock=clock)
+    assert not backlog.stale(click_at(T0), loop_now=0.0)
+    old = click_at(T0 - BUDGET - 1.0)
+    assert not backlog.stale(old, loop_now=0.0, waited=0.0)
+    assert backlog.stale(old, loop_now=0.0, waited=2.0)
+
+
+def test_slots_are_taken_in_turn_first_come_first_served() -> None:
+    async def scenario() -> list[int]:
+        backlog = Backlog(slots=2)
+        order: list[int] = []
+        gate = asyncio.Event()
+
+        async def work(n: int) -> None:
+            async with backlog.slot():
+                order.append(n)
+                await gate.wait()
+
+        tasks = [asyncio.create_task(work(n)) for n in range(5)]
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert order == [0, 1], "two at once"
+        gate.set()
+        await asyncio.gather(*tasks)
+        return order
+
+    assert asyncio.run(scenario()) == [0, 1, 2, 3, 4]
 
 
 async def test_the_bot_drops_a_click_it_reads_too_late_and_changes_nothing(
@@ -98,3 +139,13 @@ async def test_the_bot_drops_a_click_it_reads_too_late_and_changes_nothing(
         r = await d.click(user, message, button)
         await r.wait_done()
         assert r.acknowledged
+
+
+def test_a_click_that_waited_is_deferred_sooner() -> None:
+    clock = Clock(T0)
+    backlog = Backlog(clock=clock)
+    assert backlog.time_left(click_at(T0 - 1.0)) == BUDGET, "no offset known yet"
+    assert not backlog.stale(click_at(T0 - 0.2), loop_now=0.0)
+    assert backlog.time_left(click_at(T0 - 0.2)) == BUDGET
+    assert abs(backlog.time_left(click_at(T0 - 2.2)) - (BUDGET - 2.0)) < 0.01
+    assert backlog.time_left(click_at(T0 - 9.0)) == 0.0
