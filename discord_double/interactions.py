@@ -175,7 +175,16 @@ class InteractionRecord:
         return self.acknowledged
 
     def _check_expired(self) -> bool:
-        # Fail at once instead of timing out: a late callback will never succeed.
+        # Fail at once instead of timing out: a late callback will never succeed, and on
+        # Discord a click nobody acknowledged in time fails for its user at the deadline.
+        deadline = self.double.ack_deadline
+        if (
+            not self.expired
+            and not self.acknowledged
+            and deadline is not None
+            and asyncio.get_running_loop().time() - self.created_at > deadline
+        ):
+            self.expired = True
         if self.expired:
             raise DoubleError(
                 f"{self!r}: the bot acknowledged after Discord's deadline "

@@ -115,3 +115,19 @@ async def test_forged_attachments_and_strangers(s: Space) -> None:
         await d.forge_slash(s.alice, s.channel, "ping", overrides={"app_permissions": "0"})
     ).wait_done()
     assert r.content == "pong" and r.payload["app_permissions"] == "0"
+
+
+async def test_a_click_nobody_acknowledges_fails_at_the_deadline(s: Space) -> None:
+    """Discord: "you must send an initial response within 3 seconds of receiving the event";
+    its client then shows the click as failed, without waiting for a late answer."""
+    d = s.double
+    pong = await (await d.slash(s.alice, s.channel, "ping")).wait_done()
+    assert pong.message is not None
+    deadline, d.ack_deadline = d.ack_deadline, 0.2
+    try:
+        record = await d.forge_click(s.alice, pong.message, "nobody:answers")
+        with pytest.raises(DoubleError, match="deadline"):
+            await record.wait_done(timeout=5)
+        assert record.expired and not record.acknowledged
+    finally:
+        d.ack_deadline = deadline
