@@ -79,15 +79,25 @@ class Backlog:
         if self._floor_now is None or age < self._floor_now:
             self._floor_now = age
 
+    def _age(self, snowflake: int) -> tuple[float, float]:
+        """Now on our clock, and the age of the click `snowflake` by the two clocks."""
+        now = self._clock()
+        return now, now - discord.utils.snowflake_time(snowflake).timestamp()
+
+    def _floor(self) -> float | None:
+        """The fastest delivery seen lately, or None before the first click."""
+        floors = [f for f in (self._floor_now, self._floor_before) if f is not None]
+        return min(floors) if floors else None
+
     def stale(self, snowflake: int, loop_now: float, *, waited: float = 0.0) -> bool:
         """Whether the click `snowflake` is too old to be answered in time; `waited`: how
         long it already waited here for a slot (a wait is a sign of running behind too)."""
-        now = self._clock()
-        age = now - discord.utils.snowflake_time(snowflake).timestamp()
+        now, age = self._age(snowflake)
         behind = self.behind(loop_now) or waited > LATE
-        if not behind or (self._floor_now is None and self._floor_before is None):
+        if not behind or self._floor() is None:
             self._learn(age, now)
-        floor = min(f for f in (self._floor_now, self._floor_before) if f is not None)
+        floor = self._floor()
+        assert floor is not None  # learnt just above when there was none
         if age - floor <= self.budget or not behind:
             return False
         self.dropped += 1
@@ -102,11 +112,11 @@ class Backlog:
     def time_left(self, snowflake: int) -> float:
         """Seconds left to acknowledge the click `snowflake` within the budget (the whole
         budget while the clocks' offset is not known yet)."""
-        floors = [f for f in (self._floor_now, self._floor_before) if f is not None]
-        if not floors:
+        floor = self._floor()
+        if floor is None:
             return self.budget
-        age = self._clock() - discord.utils.snowflake_time(snowflake).timestamp()
-        return max(0.0, self.budget - (age - min(floors)))
+        _, age = self._age(snowflake)
+        return max(0.0, self.budget - (age - floor))
 
     @contextlib.asynccontextmanager
     async def slot(self) -> AsyncIterator[float]:
