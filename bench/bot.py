@@ -42,20 +42,26 @@ from typing import Any
 
 from bench.common import percentile, write_results
 from discord_double import DiscordDouble, DoubleMessage
-from discord_double.player import Table, components, turn_seq
+from discord_double.player import Table, components, turn_choices, turn_seq
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 class Boards:
-    """Times at which each channel got a board image (posted or edited)."""
+    """Times at which each channel got a board image (posted, or edited in): an edit that
+    keeps a message's image (its buttons removed, say) shows no new board."""
 
     def __init__(self) -> None:
         self.times: dict[int, list[float]] = defaultdict(list)
+        self.shown: dict[int, frozenset[int]] = {}  # message id -> its attachments' ids
 
     def __call__(self, message: DoubleMessage, created: bool) -> None:
-        if message.attachments and not message.ephemeral:
+        if message.ephemeral:
+            return
+        ids = frozenset(a.id for a in message.attachments)
+        if ids and ids != self.shown.get(message.id):
             self.times[message.channel_id].append(time.monotonic())
+        self.shown[message.id] = ids
 
     def first_after(self, channel_id: int, t0: float) -> float | None:
         times = self.times[channel_id]
@@ -135,10 +141,17 @@ async def player_loop(
         if user is None:
             continue
         seq = turn_seq(message)
-        button = rnd.choice([c for c in components(message) if c["custom_id"].startswith("rt:")])
+        button = rnd.choice(turn_choices(message))
         try:
-            record = await double.click(user, message, button["custom_id"])
-            if ":k:" in button["custom_id"]:
+            if button["custom_id"].startswith("rc:"):  # a public select: one tap acts
+                option = rnd.choice(button["options"])
+                record = await double.select(user, message, button["custom_id"], [option["value"]])
+                t0 = time.monotonic()
+                await record.wait_acked()
+                if record.ack_latency is not None:
+                    defers.append(record.ack_latency)
+            elif ":k:" in button["custom_id"]:  # a button that opens a private picker
+                record = await double.click(user, message, button["custom_id"])
                 await record.wait_done()
                 if record.ack_latency is not None:
                     defers.append(record.ack_latency)
@@ -158,7 +171,8 @@ async def player_loop(
                         break
                     await record.wait_done()
                     picker = double.message(picker.id)
-            else:
+            else:  # a button that is one action
+                record = await double.click(user, message, button["custom_id"])
                 t0 = time.monotonic()
                 await record.wait_acked()
                 if record.ack_latency is not None:

@@ -66,6 +66,10 @@ class GameAdapter:
     # Verbs whose options may carry private information (drawn from a hidden hand, a card
     # only its owner saw): always chosen in a private picker, never a public button.
     private_verbs: ClassVar[frozenset[str]] = frozenset()
+    # Verbs whose several actions the turn message may list in a select anyone can see, so
+    # that one tap acts. Only verbs whose legal actions follow from public information alone:
+    # which options are listed must never tell anything about a hand (a game opts in per verb).
+    listed_verbs: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         self.engine: Game[Any, Any] = get_game(self.name)

@@ -529,15 +529,43 @@ class Handlers:
         except Exception as exc:
             await reply_error(interaction, exc)
 
-    async def _act_button(
-        self, interaction: Interaction, game_id: int, seq: int, payload: str
+    @admitted
+    async def turn_select(
+        self, interaction: Interaction, game_id: int, seq: int, verb: str, value: str
     ) -> None:
-        """A button that is one action: applied, and the clicked turn message loses its
-        buttons in the same answer (the board follows, through this interaction)."""
+        """A choice in a turn message's select: one public action, applied at once."""
+        try:
+            await self._act_button(interaction, game_id, seq, value, verb=verb)
+        except Exception as exc:
+            await reply_error(interaction, exc)
+
+    async def _act_button(
+        self,
+        interaction: Interaction,
+        game_id: int,
+        seq: int,
+        payload: str,
+        *,
+        verb: str | None = None,
+    ) -> None:
+        """A button (or a turn select's choice, of `verb`) that is one action: applied, and
+        the clicked turn message loses its buttons in the same answer (the board follows,
+        through this interaction)."""
 
         async def act() -> Outcome:
-            await self.game_here(interaction, game_id)
+            game = await self.game_here(interaction, game_id)
             check_ids(seq)
+            if verb is not None:
+                # Only the public actions of its verb are offered there: anything else is
+                # a forged choice (and a private action is never chosen in public).
+                adapter = adapter_for(game.game)
+                if (
+                    not payload
+                    or verb not in adapter.listed_verbs
+                    or adapter.verb(payload) != verb
+                    or adapter.is_private(payload)
+                ):
+                    raise BotError("bad_choice")
             return await self.service.act(game_id, interaction.user.id, payload, expected_seq=seq)
 
         outcome = await self.quick(interaction, act(), ephemeral=True, update=True)

@@ -16,6 +16,7 @@ from bot.adapter import GameAdapter
 from bot.i18n import t
 
 MAX_OPTIONS = 25  # Discord: options in one select, buttons in one message
+MAX_ROWS = 5  # Discord: rows of components in one message
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -136,9 +137,9 @@ class PickSelect(
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> PickSelect:
-        """Rebuild the select from a choice."""
-        assert isinstance(item, discord.ui.Select)
-        return cls(int(match["game"]), int(match["seq"]), match["verb"], item.options)
+        """Rebuild the select from a choice (a forged button with its id carries none)."""
+        options = item.options if isinstance(item, discord.ui.Select) else []
+        return cls(int(match["game"]), int(match["seq"]), match["verb"], options)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the choice to the bot's handlers."""
@@ -146,6 +147,56 @@ class PickSelect(
         values = data.get("values") or ["-"]
         await interaction.client.handlers.picked(
             interaction, self.game, self.seq, self.verb, str(values[0])
+        )
+
+
+class TurnSelect(
+    InTime,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"rc:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+)",
+):
+    """A select of a turn message: the public actions of one verb, applied when chosen."""
+
+    def __init__(
+        self,
+        game: int,
+        seq: int,
+        verb: str,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rc:{game}:{seq}:{verb}",
+                options=list(options) or [discord.SelectOption(label="…", value="-")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game = game
+        self.seq = seq
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> TurnSelect:
+        """Rebuild the select from a choice (also after a restart). A forged click that
+        passes the id off as a button's is rebuilt too: it carries no choice, and is told so."""
+        options = item.options if isinstance(item, discord.ui.Select) else []
+        return cls(int(match["game"]), int(match["seq"]), match["verb"], options)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the choice to the bot's handlers."""
+        data = cast("dict[str, Any]", interaction.data or {})
+        values = data.get("values") or []
+        value = str(values[0]) if len(values) == 1 else ""
+        await interaction.client.handlers.turn_select(
+            interaction, self.game, self.seq, self.verb, value
         )
 
 
@@ -367,6 +418,7 @@ def request_view(request_id: int, lang: str) -> discord.ui.View:
 
 DYNAMIC_ITEMS = (
     TurnButton,
+    TurnSelect,
     PickSelect,
     LobbyButton,
     RequestButton,
@@ -402,11 +454,15 @@ def turn_view(
     *,
     window: bool = False,
 ) -> discord.ui.View | None:
-    """The buttons of a turn message, from the legal actions of the seats to move.
+    """The buttons and selects of a turn message, from the legal actions of the seats to move.
 
-    An action the game marks private (drawn from a hidden hand) is never a button of its own:
-    its verb opens a private picker. In a window (several seats, or a seat answering off its
-    turn) one button opens each asked seat's own picker."""
+    One tap acts wherever the choice is public: a verb with one action is a button, a verb
+    the game lists (`listed_verbs`: its options tell nothing hidden) with several actions,
+    up to a select's 25, is a select on the turn message itself. An action the
+    game marks private (drawn from a hidden hand) is never shown here: its verb is a button
+    that opens a private picker, as is a verb with too many actions for one select (the
+    picker narrows them) or one the message has no row left for. In a window (several
+    seats, or a seat answering off its turn) one button opens each asked seat's own picker."""
     movers = [seat for seat, acts in legal.items() if acts]
     if not movers:
         return None
@@ -414,8 +470,32 @@ def turn_view(
     if len(movers) > 1 or window:
         view.add_item(TurnButton(game_id, seq, "k", "any", label=adapter.t("verb.any", lang)))
         return view
-    groups = by_verb(adapter, legal[movers[0]])
-    for verb, texts in list(groups.items())[:MAX_OPTIONS]:
+    groups = list(by_verb(adapter, legal[movers[0]]).items())[:MAX_OPTIONS]
+    listed = {
+        verb
+        for verb, texts in groups
+        if verb in adapter.listed_verbs
+        and 1 < len(texts) <= MAX_OPTIONS
+        and not any(adapter.is_private(x) for x in texts)
+    }
+    # A message has 5 rows: buttons fill rows of 5, a select takes a row of its own.
+    while listed and len(listed) + -(-(len(groups) - len(listed)) // 5) > MAX_ROWS:
+        listed.discard(next(v for v, _ in reversed(groups) if v in listed))
+    row = 0
+    for verb, texts in groups:
+        if verb in listed:
+            options = [
+                discord.SelectOption(label=_clip(adapter.label(x, lang), 100), value=x)
+                for x in texts
+            ]
+            placeholder = _clip(adapter.verb_label(verb, lang), 150)
+            select = TurnSelect(game_id, seq, verb, options, placeholder=placeholder)
+            select.row = row
+            view.add_item(select)
+            row += 1
+    for verb, texts in groups:
+        if verb in listed:
+            continue
         style = STYLES.get(adapter.style(verb), discord.ButtonStyle.primary)
         if len(texts) == 1 and not adapter.is_private(texts[0]):
             label = adapter.label(texts[0], lang)

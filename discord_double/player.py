@@ -16,6 +16,7 @@ from discord_double.models import DoubleChannel, DoubleMessage, DoubleUser
 from discord_double.server import DiscordDouble
 
 TURN_ID = re.compile(r"^rt:(\d+):(\d+):([ak]):(.+)$")
+TURN_SELECT_ID = re.compile(r"^rc:(\d+):(\d+):(\w+)$")
 MENTION = re.compile(r"<@(\d+)>")
 
 
@@ -30,10 +31,15 @@ def components(message: DoubleMessage) -> list[dict[str, Any]]:
 def turn_seq(message: DoubleMessage) -> int:
     """The sequence number the buttons of a turn message were made for (-1 if none)."""
     for c in components(message):
-        m = TURN_ID.match(c.get("custom_id", ""))
+        m = TURN_ID.match(c.get("custom_id", "")) or TURN_SELECT_ID.match(c.get("custom_id", ""))
         if m:
             return int(m.group(2))
     return -1
+
+
+def turn_choices(message: DoubleMessage) -> list[dict[str, Any]]:
+    """The turn buttons ("rt:") and turn selects ("rc:") of a turn message."""
+    return [c for c in components(message) if c.get("custom_id", "").startswith(("rt:", "rc:"))]
 
 
 class Table:
@@ -102,6 +108,27 @@ class Table:
                 return record
             message = self.double.message(message.id)
 
+    async def act_on(
+        self, message: DoubleMessage, user: DoubleUser, rnd: random.Random
+    ) -> InteractionRecord:
+        """Act through one of the turn message's controls, picked at random: a select's
+        option, a button that acts, or a button whose private picker is followed to an
+        action. Return the deciding interaction once the bot acknowledged it."""
+        control = rnd.choice(turn_choices(message))
+        if control["custom_id"].startswith("rc:"):
+            option = rnd.choice(control["options"])
+            record = await self.double.select(
+                user, message, control["custom_id"], [option["value"]]
+            )
+            await record.wait_acked()
+            return record
+        record = await self.double.click(user, message, control["custom_id"])
+        if ":k:" in control["custom_id"]:
+            await record.wait_done()
+            return await self.pick_through(user, record, rnd)
+        await record.wait_acked()
+        return record
+
     async def play_one(self, rnd: random.Random, *, use_slash: bool = False) -> InteractionRecord:
         """The person to move makes one random legal move; return the deciding interaction."""
         await self.double.wait_for(
@@ -122,14 +149,6 @@ class Table:
             )
             await record.wait_done()
         else:
-            button = rnd.choice(
-                [c for c in components(message) if c.get("custom_id", "").startswith("rt:")]
-            )
-            record = await self.double.click(user, message, button["custom_id"])
-            if ":k:" in button["custom_id"]:
-                await record.wait_done()
-                record = await self.pick_through(user, record, rnd)
-            else:
-                await record.wait_acked()
+            record = await self.act_on(message, user, rnd)
         await self.wait_after(seq)
         return record

@@ -990,10 +990,13 @@ class DiscordDouble:
         custom_id: str,
         values: Iterable[Any],
         /,
+        *,
+        via_shard: int | None = None,
     ) -> InteractionRecord:
         """Pick ``values`` in a select menu on ``message`` as ``user``.
 
         String selects take option values; user/role/channel selects take records or ids.
+        ``via_shard``: as for ``click``.
         """
         target = self._clickable_message(user, message)
         component = target.find_component(custom_id)
@@ -1023,7 +1026,13 @@ class DiscordDouble:
             data["values"] = [resolver(option_type, v, resolved) for v in chosen]
             data["resolved"] = resolved
         return await self._dispatch_interaction(
-            MESSAGE_COMPONENT, user, channel, data, component_message=target, name=custom_id
+            MESSAGE_COMPONENT,
+            user,
+            channel,
+            data,
+            component_message=target,
+            name=custom_id,
+            via_shard=via_shard,
         )
 
     async def submit_modal(

@@ -229,7 +229,7 @@ help-title_game = How to play { $game } here (game #{ $id })
 help-games = Games on this bot (open a lobby with { $new }):
 help-game_line = • **{ $game }** (`game:{ $value }`), { $low } to { $high } players
 help-discord = **Playing on Discord**
-    • After every turn the bot posts the board and a turn message naming who must decide, with buttons. A button that is one action acts at once; a button that stands for several choices opens a private picker that only you see.
+    • After every turn the bot posts the board and a turn message naming who must decide, with buttons and menus. A button that is one action acts at once, and so does a choice in a menu of the turn message; a button that stands for choices only you may see (your hand, your cards) opens a private picker that only you see.
     • What only you may know (your hand, a secret look) reaches you by direct message; { $hand } shows it here at any time, privately.
     • { $board } shows the board to you alone (with `public` it is posted for everybody); { $status } with `mine` lists the games waiting for you.
     • You are reminded when a game waits for you: { $reminders } and { $notify } choose how.

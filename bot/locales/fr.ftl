@@ -344,7 +344,7 @@ help-title_game = Comment jouer à { $game } ici (partie n°{ $id })
 help-games = Jeux de ce bot (ouvrez un salon d'attente avec { $new }) :
 help-game_line = • **{ $game }** (`game:{ $value }`), de { $low } à { $high } joueurs
 help-discord = **Jouer sur Discord**
-    • Après chaque tour, le bot publie le plateau et un message de tour qui nomme qui doit décider, avec des boutons. Un bouton qui est une seule action agit aussitôt ; un bouton qui regroupe plusieurs choix ouvre un menu privé que vous seul voyez.
+    • Après chaque tour, le bot publie le plateau et un message de tour qui nomme qui doit décider, avec des boutons et des menus. Un bouton qui est une seule action agit aussitôt, tout comme un choix dans un menu du message de tour ; un bouton qui regroupe des choix que vous seul pouvez voir (votre main, vos cartes) ouvre un menu privé que vous seul voyez.
     • Ce que vous seul pouvez savoir (votre main, un regard secret) vous arrive par message privé ; { $hand } vous le montre ici à tout moment, en privé.
     • { $board } vous montre le plateau à vous seul (avec `public`, il est publié pour tous) ; { $status } avec l'option `les_miennes` liste les parties qui vous attendent.
     • Vous êtes relancé quand une partie vous attend : { $reminders } et { $notify } choisissent comment.

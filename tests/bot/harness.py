@@ -14,7 +14,7 @@ from bot.config import Config
 from bot.publisher import PublisherConfig
 from bot.service import ServiceConfig
 from discord_double import DiscordDouble, DoubleChannel, DoubleGuild, DoubleMessage, DoubleUser
-from discord_double.player import Table, components, turn_seq
+from discord_double.player import Table, components, turn_choices, turn_seq
 
 
 @dataclass
@@ -133,6 +133,23 @@ def game_over(w: World) -> bool:
 async def pick_through(w: World, user: DoubleUser, record: Any, rnd: Any) -> Any:
     """Follow an ephemeral picker until an action is chosen; return the last record."""
     return await table(w).pick_through(user, record, rnd)
+
+
+def turn_control(message: DoubleMessage, n: int = 0) -> dict[str, Any]:
+    """The n-th control of a turn message: a button ("rt:") or a select ("rc:")."""
+    controls = turn_choices(message)
+    assert controls, f"no turn control on {message!r}"
+    return controls[n]
+
+
+async def use_control(
+    w: World, user: DoubleUser, message: DoubleMessage, control: dict[str, Any], option: int = 0
+) -> Any:
+    """Use a turn control as a player does: click a button, or choose a select's option."""
+    if control["custom_id"].startswith("rc:"):
+        value = control["options"][option]["value"]
+        return await w.double.select(user, message, control["custom_id"], [value])
+    return await w.double.click(user, message, control["custom_id"])
 
 
 def button_id(message: DoubleMessage, prefix: str, suffix: str = "") -> str:

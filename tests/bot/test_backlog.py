@@ -14,7 +14,7 @@ from pathlib import Path
 import discord
 
 from bot.backlog import BUDGET, WINDOW, Backlog
-from tests.bot.harness import buttons, current_turn, mover, running_bot, world
+from tests.bot.harness import current_turn, mover, running_bot, turn_control, use_control, world
 from tests.bot.test_e2e import open_lobby, start
 
 T0 = 1_800_000_000.0  # a wall-clock time, in seconds
@@ -124,19 +124,19 @@ async def test_the_bot_drops_a_click_it_reads_too_late_and_changes_nothing(
         message = current_turn(w)
         assert message is not None
         user = mover(w, message)
-        button = next(c["custom_id"] for c in buttons(message) if c["custom_id"].startswith("rt:"))
+        control = turn_control(message)
         # The bot falls 5 s behind: the next click is read 5 s after it was made.
         real = bot.backlog._clock
         bot.backlog._clock = lambda: real() + 5.0
         bot.backlog.late(1.0, asyncio.get_running_loop().time())
-        r = await d.click(user, message, button)
+        r = await use_control(w, user, message, control)
         await d.wait_for(lambda: bot.backlog.dropped == 1 or None, timeout=10)
         await bot.handlers.drain()
         assert not r.acknowledged and not r.followups
         assert (await bot.service.store.get_game(game.id)).seq == game.seq
         # Caught up: the same click, made again, is answered.
         bot.backlog._clock = real
-        r = await d.click(user, message, button)
+        r = await use_control(w, user, message, control)
         await r.wait_done()
         assert r.acknowledged
 

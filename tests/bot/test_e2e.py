@@ -19,9 +19,9 @@ from tests.bot.harness import (
     current_turn,
     game_over,
     mover,
-    pick_through,
     running_bot,
     table,
+    turn_control,
     turn_seq,
     wait_for_turn_after,
     world,
@@ -170,18 +170,21 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
             channel=d.dm_channel(first),
         )
 
-        # A stale choice: open a picker, act another way, then use the old picker.
+        # A stale choice: act another way, then choose in the old turn message's select
+        # (a phone that had not yet shown the new turn).
         seq = turn_seq(message)
-        kind = next(c for c in buttons(message) if c["custom_id"].startswith("rt:"))
-        picker = await d.click(first, message, kind["custom_id"])
-        await picker.wait_done()
+        control = turn_control(message)
+        assert control["custom_id"].startswith("rc:"), "the regions to open are one select"
         r = await d.slash(first, w.channel, "rattus open", region="gallia")
         await r.wait_done()
         assert r.content.startswith("✅")
         await wait_for_turn_after(w, seq)
-        select = next(c for c in buttons(picker.message) if c["custom_id"].startswith("rp:"))
-        stale = await d.select(
-            first, picker.message, select["custom_id"], [select["options"][0]["value"]]
+        stale = await d.forge_click(
+            first,
+            message,
+            control["custom_id"],
+            component_type=3,
+            values=[control["options"][0]["value"]],
         )
         await stale.wait_done()
         assert is_stale_answer(stale.content)
@@ -222,7 +225,6 @@ async def test_closed_dms_are_announced_once_and_hand_is_the_fallback(tmp_path: 
 
 async def test_old_buttons_work_after_a_restart(tmp_path: Path) -> None:
     async with world(tmp_path) as w:
-        d = w.double
         async with running_bot(w):
             await open_lobby(w, w.bob)
             await start(w)
@@ -233,11 +235,7 @@ async def test_old_buttons_work_after_a_restart(tmp_path: Path) -> None:
         async with running_bot(w) as bot:
             seq = turn_seq(message)
             user = mover(w, message)
-            button = next(c for c in buttons(message) if c["custom_id"].startswith("rt:"))
-            r = await d.click(user, message, button["custom_id"])
-            await r.wait_done()
-            r = await pick_through(w, user, r, random.Random(3))
-            assert r.content.startswith("✅")
+            await table(w).act_on(message, user, random.Random(3))
             await wait_for_turn_after(w, seq)
             game = await bot.service.store.open_game_in(w.channel.id)
             assert game is not None and game.seq == seq + 1
@@ -251,12 +249,11 @@ async def test_many_simultaneous_clicks_apply_once(tmp_path: Path) -> None:
         message = current_turn(w)
         assert message is not None
         user = mover(w, message)
-        r = await d.click(user, message, "rt:1:0:k:open")
-        await r.wait_done()
-        select = next(c for c in buttons(r.message) if c["custom_id"].startswith("rp:"))
+        select = turn_control(message)
+        assert select["custom_id"] == "rc:1:0:open"
         value = select["options"][0]["value"]
         records = await asyncio.gather(
-            *(d.select(user, r.message, select["custom_id"], [value]) for _ in range(12))
+            *(d.select(user, message, select["custom_id"], [value]) for _ in range(12))
         )
 
         def stale_answers() -> list[object]:
@@ -265,7 +262,9 @@ async def test_many_simultaneous_clicks_apply_once(tmp_path: Path) -> None:
         await d.wait_for(lambda: len(stale_answers()) == 11, timeout=10)
         game = await bot.service.store.open_game_in(w.channel.id)
         assert game is not None and game.seq == 1
-        assert d.message(r.message.id).content.startswith("✅")  # the one that was applied
+        applied = [x for x in records if x not in stale_answers()]
+        assert len(applied) == 1 and applied[0].acknowledged
+        assert not d.message(message.id).components
 
 
 async def test_a_game_against_an_ai_seat(tmp_path: Path) -> None:

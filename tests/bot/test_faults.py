@@ -11,7 +11,15 @@ from pathlib import Path
 from bot.service import GameService, UserRef
 from bot.store import Store
 from engine.rattus import GAME
-from tests.bot.harness import buttons, current_turn, mover, running_bot, table, world
+from tests.bot.harness import (
+    current_turn,
+    mover,
+    running_bot,
+    table,
+    turn_control,
+    use_control,
+    world,
+)
 from tests.bot.test_service import recording
 from tests.bot.test_undo_takeover import opening_by, started
 
@@ -104,8 +112,8 @@ async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other
         holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         holder.execute("BEGIN IMMEDIATE")  # another process takes the write lock
         try:
-            button = next(c for c in buttons(message) if c["custom_id"].startswith("rt:"))
-            click = await d.click(user, message, button["custom_id"])
+            button = turn_control(message)
+            click = await use_control(w, user, message, button)
             await click.wait_acked()  # answered within Discord's 3 s, lock or not
             board = await d.slash(w.carol, other, "game board", public=True)
             await board.wait_done()  # another game is read while the write waits

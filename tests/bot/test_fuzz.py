@@ -126,7 +126,10 @@ def forged_custom_id(rnd: random.Random, games: list[int], seqs: list[int]) -> t
     game = rnd.choice([*games, *games, 0, 999_999, 2**63, 2**70, 10**30])
     seq = rnd.choice([*seqs, 0, 1, 2**62, 2**63 + 7])
     text = rnd.choice(STRINGS)[:60] or "x"
-    choice = rnd.randrange(6)
+    choice = rnd.randrange(7)
+    if choice == 5:  # a turn message's select, or its id passed off as a button's
+        verb = rnd.choice(["open", "place", "take", "plague", "choose", "keep", "x"])
+        return f"rc:{game}:{seq}:{verb}", rnd.choice([3, 3, 2])
     if choice == 0:
         return f"rt:{game}:{seq}:{rnd.choice('ak')}:{text}", 2
     if choice == 1:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bot.store import Store
 from discord_double import DiscordDouble, DoubleMessage, faults
-from discord_double.player import Table, turn_seq
+from discord_double.player import Table, turn_choices, turn_seq
 from tests.bot.harness import World, current_turn, mover, running_bot, table, world
 from tests.bot.test_crash import start_bot
 
@@ -29,21 +29,20 @@ def boards_of(w: World, seq: int) -> list[DoubleMessage]:
 
 
 async def act_while_failing(w: World, rnd: random.Random, inject) -> None:  # type: ignore[no-untyped-def]
-    """The mover makes a random move; Discord starts failing once their picker is open (the
-    faults hit the bot's confirmation and its post, not the opening of the picker)."""
+    """The mover makes a random move; Discord starts failing as the choice is made (the
+    faults hit the bot's answer and its post, not the opening of a picker)."""
     d = w.double
     message = current_turn(w)
     assert message is not None
     user = mover(w, message)
     seq = turn_seq(message)
-    button = rnd.choice(
-        [
-            c
-            for row in message.components
-            for c in row["components"]
-            if c["custom_id"].startswith("rt:")
-        ]
-    )
+    button = rnd.choice(turn_choices(message))
+    if button["custom_id"].startswith("rc:"):  # the turn message's select: one tap acts
+        inject()  # the answer and the post fail, not the choice itself
+        value = rnd.choice(button["options"])["value"]
+        await (await d.select(user, message, button["custom_id"], [value])).wait_acked()
+        await table(w).wait_after(seq)
+        return
     record = await d.click(user, message, button["custom_id"])
     if ":k:" not in button["custom_id"]:
         await record.wait_acked()

@@ -17,13 +17,15 @@ import re
 import signal
 import subprocess
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.store import Store
 from discord_double import DiscordDouble, DoubleMessage
-from discord_double.player import Table, components, turn_seq
+from discord_double.player import Table, turn_choices, turn_seq
 from tests.bot.test_crash import start_bot
 
 pytestmark = pytest.mark.postgres
@@ -64,11 +66,18 @@ def start(d: DiscordDouble, database: str, cwd: Path, name: str) -> subprocess.P
     return start_bot(d, database, cwd, SHARD_COUNT=str(SHARD_COUNT), SHARD_IDS=PROCESSES[name])
 
 
-def act_button(message: DoubleMessage, rnd: random.Random) -> str | None:
-    """A turn button that is one action by itself (no picker), if the message has one."""
-    ids = [c["custom_id"] for c in components(message) if c.get("custom_id", "").startswith("rt:")]
-    direct = [i for i in ids if ":a:" in i]
-    return rnd.choice(direct) if direct else None
+def act_button(message: DoubleMessage, rnd: random.Random) -> Callable[..., Any] | None:
+    """A turn control that acts by itself (a button that is one action, or an option of
+    the turn message's select; no picker), if the message has one: call it with the double,
+    the user and the message (and `via_shard`) to use it."""
+    direct = [c for c in turn_choices(message) if ":a:" in c["custom_id"] or c["type"] == 3]
+    if not direct:
+        return None
+    control = rnd.choice(direct)
+    if control["type"] == 3:
+        value = rnd.choice(control["options"])["value"]
+        return lambda d, user, turn, **kw: d.select(user, turn, control["custom_id"], [value], **kw)
+    return lambda d, user, turn, **kw: d.click(user, turn, control["custom_id"], **kw)
 
 
 async def stop(process: subprocess.Popen[bytes]) -> None:
@@ -136,16 +145,14 @@ async def test_two_processes_share_four_shards(tmp_path: Path, postgres_url: str
             user = tables[3].mover(turn)
             assert user is not None
             seq = turn_seq(turn)
-            both = await asyncio.gather(
-                d.click(user, turn, button), d.click(user, turn, button, via_shard=0)
-            )
+            both = await asyncio.gather(button(d, user, turn), button(d, user, turn, via_shard=0))
             await asyncio.gather(*(r.wait_done() for r in both))
             await tables[3].wait_after(seq)
             applied = [a for a in await store.actions(games[3], after=seq) if a.origin == "player"]
             assert len(applied) == 1 and applied[0].seq == seq + 1, applied
 
-            # A click on server 1 (process A's) answered; then A is killed at once, while its
-            # AI game on server 0 is (most likely) still playing.
+            # A click on server 1 (process A's) answered; then A is killed, while its AI game
+            # on server 0 is (most likely) still playing.
             turn = tables[1].current_turn()
             assert turn is not None
             user = tables[1].mover(turn)
@@ -155,8 +162,11 @@ async def test_two_processes_share_four_shards(tmp_path: Path, postgres_url: str
             if button is None:
                 record = await tables[1].play_one(rnd)  # through a picker: answered when done
             else:
-                record = await (await d.click(user, turn, button)).wait_done()
+                record = await (await button(d, user, turn)).wait_done()
             assert record.done
+            # Its turn message shown (a one-tap choice strips the old one at once), so that
+            # B has a turn message to take a click on below.
+            await tables[1].wait_after(told)
             procs["A"].send_signal(signal.SIGKILL)
             await asyncio.to_thread(procs["A"].wait)
             killed_at = (await store.get_game(games[0])).seq
@@ -176,7 +186,7 @@ async def test_two_processes_share_four_shards(tmp_path: Path, postgres_url: str
             user = tables[1].mover(turn)
             button = act_button(turn, rnd)
             if user is not None and button is not None and turn_seq(turn) == latest.seq:
-                r = await (await d.click(user, turn, button, via_shard=2)).wait_done()
+                r = await (await button(d, user, turn, via_shard=2)).wait_done()
                 assert r.done
             await tables[3].play_one(rnd)
 

@@ -450,6 +450,12 @@ class RattusAdapter(GameAdapter):
     }
     # An Astronomer's drawn cards and a hand of region cards are only their owner's.
     private_verbs = frozenset({"choose", "protect", "pass"})
+    # What the board shows decides these (regions, cubes, the role cards, the face-up
+    # tokens); the region cards an Astronomer or an Explorer draws do not go in a list.
+    listed_verbs = frozenset(
+        {"open", "caravan", "take", "place", "king", "monk", "merchant", "peek", "swap"}
+        | {"plague", "rats", "done"}
+    )
 
     def t(self, key: str, lang: str, /, **params: Any) -> str:
         """A Rattus text, naming regions and cards given by id."""
