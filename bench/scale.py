@@ -1,7 +1,7 @@
 """Scale benchmark: the bot as 1, 2 and 4 processes on PostgreSQL, and 1 on SQLite.
 
-    python -m bench.scale [--games 1000] [--seconds 40] [--think 2 6] [--quick]
-                          [--configs pg1 pg2 pg4 sqlite1]
+    python -m bench.scale [--games 1000] [--seconds 40] [--think 15 30] [--quick]
+                          [--configs pg1 pg2 pg4 sqlite1] [--core-share 0.35]
 
 Like bench.bot (whose players, boards and /proc readings it reuses), this process runs the
 Discord double and the players; the bot runs as it would in production, here through
@@ -23,7 +23,12 @@ work spreads over processes. Measured for each configuration:
   games were set up and played, less what they used when they had just connected, per game.
 
 This machine has 2 cores, and the double with its players takes a good share of one: read the
-ratio with that in mind (the figures include `cpu_count`, and `load_before`).
+ratio with that in mind (the figures include `cpu_count`, and `load_before`). Whole, one bot
+process with its render worker already uses more than a core, so a second process has no core
+of its own to scale into. `--core-share F` measures the ratio the goal asks about: each bot
+process (with its render worker) gets F of a core, enforced by the kernel in a CPU cgroup of
+its own, so 2 processes have twice the CPU of 1 and the harness runs on what is left
+(`bot_cores_used` and `throttled_seconds` show the budgets were the limit).
 """
 
 from __future__ import annotations
@@ -59,6 +64,66 @@ CONFIGS = {
 }
 
 
+class CoreShares:
+    """Each bot process, with its render workers, in a CPU cgroup of its own, limited to
+    `share` of one core: N processes then have N "cores" of that size, whatever else the
+    machine runs (here the double and its players, and PostgreSQL, which stay unlimited).
+
+    This is how the scaling ratio is measured on a machine that has no spare cores for the
+    harness: what is asked is whether a second process with a core of its own doubles the
+    throughput, and a budget per process answers it without the harness competing for the
+    same two cores. cgroup v1 (`cpu.cfs_quota_us`) or v2 (`cpu.max`); the kernel enforces it."""
+
+    PERIOD_US = 100_000
+
+    def __init__(self, share: float) -> None:
+        self.share = share
+        self.made: list[Path] = []
+        v1 = Path("/sys/fs/cgroup/cpu")
+        v2 = Path("/sys/fs/cgroup")
+        if (v1 / "cpu.cfs_quota_us").exists():
+            self.root, self.v2 = v1, False
+        elif "cpu" in (v2 / "cgroup.subtree_control").read_text(errors="ignore").split():
+            self.root, self.v2 = v2, True
+        else:
+            raise RuntimeError("no writable cgroup CPU controller (cpu) on this machine")
+
+    def place(self, index: int, pid: int) -> None:
+        """Put `pid` and its descendants (its render worker) under budget `index`."""
+        group = self.root / f"rattus-bench-{os.getpid()}-{index}"
+        if group not in self.made:
+            group.mkdir()
+            self.made.append(group)
+            quota = int(self.share * self.PERIOD_US)
+            if self.v2:
+                (group / "cpu.max").write_text(f"{quota} {self.PERIOD_US}")
+            else:
+                (group / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+                (group / "cpu.cfs_quota_us").write_text(str(quota))
+        for member in family(pid):  # later children (a restarted worker) inherit the group
+            with contextlib.suppress(OSError):
+                (group / "cgroup.procs").write_text(str(member))
+
+    def throttled_seconds(self) -> float:
+        """Time the budgets held their processes back (0 when a budget was never reached)."""
+        total = 0.0
+        for group in self.made:
+            with contextlib.suppress(OSError):
+                for line in (group / "cpu.stat").read_text().splitlines():
+                    key, _, value = line.partition(" ")
+                    if key == "throttled_time":  # v1, ns
+                        total += int(value) / 1e9
+                    elif key == "throttled_usec":  # v2
+                        total += int(value) / 1e6
+        return total
+
+    def close(self) -> None:
+        """Remove the groups (their processes have exited)."""
+        for group in self.made:
+            with contextlib.suppress(OSError):
+                group.rmdir()
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory now of a process and its descendants, in MB."""
     return sum(int(proc_status(p).get("VmRSS", "0 kB").split()[0]) for p in family(pid)) / 1024
@@ -81,10 +146,18 @@ def _is_bot(pid: int) -> bool:
 
 
 async def run_config(
-    name: str, database: str, games: int, seconds: float, think: tuple[float, float], tmp: Path
+    name: str,
+    database: str,
+    games: int,
+    seconds: float,
+    think: tuple[float, float],
+    tmp: Path,
+    share: float | None = None,
 ) -> dict[str, Any]:
-    """One configuration: start the bot, set the games up, play for `seconds`, measure."""
+    """One configuration: start the bot, set the games up, play for `seconds`, measure.
+    `share`: each bot process gets that share of one core (see CoreShares)."""
     processes, _ = CONFIGS[name]
+    shares = CoreShares(share) if share else None
     async with DiscordDouble(default_timeout=300, shards=SHARDS, max_concurrency=SHARDS) as d:
         d.configure_rate_limits(False)
         guilds = [d.add_guild(f"Bench {i}", shard=(i, SHARDS)) for i in range(SHARDS)]
@@ -117,6 +190,9 @@ async def run_config(
             else:
                 await d.wait_for_ready()
             pids = await _settled_pids(bot.pid, processes)
+            if shares is not None:
+                for i, pid in enumerate(pids):
+                    shares.place(i, pid)
             rss_ready = sum(rss_mb(p) for p in pids)
             started = time.monotonic()
             sem = asyncio.Semaphore(20)
@@ -128,6 +204,7 @@ async def run_config(
             await asyncio.gather(*(setup(e) for e in tables))
             setup_seconds = time.monotonic() - started
             cpu_before = sum(cpu_seconds(p) for p in pids)
+            throttled_before = shares.throttled_seconds() if shares else 0.0
             defers: list[float] = []
             posted: list[float] = []
             failures: list[str] = []
@@ -151,6 +228,7 @@ async def run_config(
             )
             elapsed = time.monotonic() - t0
             cpu = sum(cpu_seconds(p) for p in pids) - cpu_before
+            throttled = (shares.throttled_seconds() if shares else 0.0) - throttled_before
             rss_end = sum(rss_mb(p) for p in pids)
         finally:
             bot.send_signal(2)  # SIGINT: the supervisor passes it on
@@ -158,6 +236,8 @@ async def run_config(
                 await asyncio.to_thread(bot.wait, 40)
             if bot.poll() is None:
                 bot.kill()
+            if shares is not None:
+                shares.close()
     actions = sum(counts)
     board_ms = [x * 1000 for x in posted]
     defer_ms = [x * 1000 for x in defers]
@@ -173,6 +253,9 @@ async def run_config(
         "board_ms_p95": round(percentile(board_ms, 95), 1),
         "defer_ms_p95": round(percentile(defer_ms, 95), 1),
         "bot_cpu_per_action_ms": round(cpu / max(1, actions) * 1000, 1),
+        "bot_cores_used": round(cpu / elapsed, 2),
+        "core_share": share,
+        "throttled_seconds": round(throttled, 1),
         "bot_rss_ready_mb": round(rss_ready, 1),
         "bot_rss_end_mb": round(rss_end, 1),
         "memory_per_game_kb": round((rss_end - rss_ready) * 1024 / games, 1),
@@ -191,7 +274,11 @@ async def _settled_pids(root: int, processes: int) -> list[int]:
 
 
 async def run(
-    configs: list[str], games: int, seconds: float, think: tuple[float, float]
+    configs: list[str],
+    games: int,
+    seconds: float,
+    think: tuple[float, float],
+    share: float | None = None,
 ) -> dict[str, Any]:
     """Every configuration asked for, one after the other, each on a fresh database."""
     from tests.store.pg import PostgresServer, find_bindir
@@ -210,10 +297,10 @@ async def run(
                     server = PostgresServer(bindir)
                     server.start()
                 async with server.database() as url:
-                    results[name] = await run_config(name, url, games, seconds, think, tmp)
+                    results[name] = await run_config(name, url, games, seconds, think, tmp, share)
             else:
                 url = f"sqlite:///{tmp}/{name}.db"
-                results[name] = await run_config(name, url, games, seconds, think, tmp)
+                results[name] = await run_config(name, url, games, seconds, think, tmp, share)
             print(f"{name}: {results[name]}", flush=True)
     finally:
         if server is not None:
@@ -230,6 +317,15 @@ def main() -> None:
     parser.add_argument("--think", type=float, nargs=2, default=THINK, metavar=("MIN", "MAX"))
     parser.add_argument("--quick", action="store_true", help="100 games for 15 s each")
     parser.add_argument("--configs", nargs="+", choices=list(CONFIGS), default=list(CONFIGS))
+    parser.add_argument(
+        "--core-share",
+        type=float,
+        default=None,
+        metavar="FRACTION",
+        help="give each bot process (with its render worker) this share of one core, in a "
+        "CPU cgroup of its own: N processes then have N equal 'cores', and the double and "
+        "its players, which share this machine, do not decide the ratio (root, cgroups)",
+    )
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     games = args.games or (100 if args.quick else 1000)
@@ -239,7 +335,9 @@ def main() -> None:
         think = (0.2, 0.6)  # 100 games saturate only with quicker players
     if args.child:
         # One configuration, for the parent below: its figures as JSON in a file.
-        results = asyncio.run(run(args.configs, games, seconds, think))  # type: ignore[arg-type]
+        results = asyncio.run(
+            run(args.configs, games, seconds, think, args.core_share)  # type: ignore[arg-type]
+        )
         Path(args.child).write_text(json.dumps(results))
         return
     load_before = os.getloadavg()[0]
@@ -252,6 +350,8 @@ def main() -> None:
             command = [sys.executable, "-m", "bench.scale", "--configs", name, "--child", out.name]
             command += ["--games", str(games), "--seconds", str(seconds)]
             command += ["--think", *(str(x) for x in think)]
+            if args.core_share:
+                command += ["--core-share", str(args.core_share)]
             subprocess.run(command, check=True, cwd=ROOT)
             results.update(json.loads(Path(out.name).read_text() or "{}"))
     figures: dict[str, Any] = {
@@ -260,6 +360,7 @@ def main() -> None:
         "think_seconds": list(think),
         "cpu_count": os.cpu_count(),
         "load_before": round(load_before, 2),
+        "core_share": args.core_share,
         "configs": results,
     }
     one = results.get("pg1", {}).get("actions_per_second")
@@ -279,6 +380,8 @@ def main() -> None:
         if f"scaling_{n}_over_1" in figures:
             print(f"scaling {n} processes / 1: {figures[f'scaling_{n}_over_1']}")
     name = "scale-quick" if args.quick else "scale"
+    if args.core_share:
+        name += "-shares"
     print(f"written to {write_results(name, figures)}")
 
 
