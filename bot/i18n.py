@@ -95,6 +95,11 @@ def _arg(value: Any) -> Any:
     return str(value)
 
 
+# Parameter types whose value alone decides the text (anything else is formatted each time).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+MEMO_TEXTS = 8192  # formatted texts kept per catalogue (then it starts afresh)
+
+
 class Catalog:
     """One package's texts in every language; keys it lacks come from `parent`."""
 
@@ -109,6 +114,9 @@ class Catalog:
         self.parent = parent
         # English rules errors as {key: str.format template}, from the engine's templates.
         self._extra = {f"error.{code}": text for code, text in (errors or {}).items()}
+        # Texts already formatted, by (id, language, parameters, how commands are named):
+        # the same labels and lines come back every turn, and Fluent formats slowly.
+        self._memo: dict[tuple[Any, ...], str] = {}
 
     def _source(self, lang: str) -> str:
         folder = resources.files(self.package).joinpath("locales")
@@ -171,6 +179,18 @@ class Catalog:
 
     def text(self, ident: str, lang: str, params: Mapping[str, Any], key: str = "") -> str:
         """The text of a Fluent id (this catalogue, else the parent; else English)."""
+        if not all(type(v) in _PLAIN for v in params.values()):
+            return self._format(ident, lang, params, key)
+        memo = (ident, lang, _mention, *((k, type(v), v) for k, v in params.items()))
+        found = self._memo.get(memo)
+        if found is None:
+            found = self._format(ident, lang, params, key)
+            if len(self._memo) >= MEMO_TEXTS:
+                self._memo.clear()
+            self._memo[memo] = found
+        return found
+
+    def _format(self, ident: str, lang: str, params: Mapping[str, Any], key: str) -> str:
         lang = lang if lang in LANGUAGES else DEFAULT
         for language_ in (lang, DEFAULT) if lang != DEFAULT else (lang,):
             catalog: Catalog | None = self

@@ -40,31 +40,60 @@ def _recent(s: State) -> dict[str, Any] | None:
     }
 
 
+# The newest state's public part: a position is viewed by the public and by every seat in
+# turn, and all but the known token faces (and the Africanus keys) is the same for each.
+_last: tuple[State, dict[str, Any]] | None = None
+
+
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """The public view (seat None) or one seat's view, JSON-ready.
 
     No face-down token face, supply content or order, removed token or seed appears here,
     except the faces this seat has looked at with the Witch.
     """
+    global _last
+    last = _last
+    if last is not None and last[0] is s:
+        base = last[1]
+    else:
+        base = _public(s)
+        _last = (s, base)
+    out = dict(base)
+    if seat is not None:
+        out["seat"] = seat
+        known = s.known[seat]
+        faces = s.board.faces
+        out["regions"] = [
+            {**entry, "known": [faces[t].to_dict() if t in known else None for t in tokens]}
+            for entry, tokens in zip(
+                base["regions"], (s.board_tokens[r] for r in _in_play(s)), strict=True
+            )
+        ]
+    if s.africa is not None:
+        out.update(_africa(s, seat))
+    return out
+
+
+def _in_play(s: State) -> list[int]:
+    return [r for r in range(len(REGIONS)) if s.board.in_play[r]]
+
+
+def _public(s: State) -> dict[str, Any]:
+    """What every view holds alike (read-only: views share it)."""
     b = s.board
     names = region_names()
-    known = s.known[seat] if seat is not None else frozenset()
-    faces = b.faces
     regions = []
-    for r, region in enumerate(REGIONS):
-        if not b.in_play[r]:
-            continue
-        tokens = s.board_tokens[r]
-        entry: dict[str, Any] = {
-            "id": region.value,
-            "name": names[region],
-            "tokens": len(tokens),
-            "cubes": list(s.cubes[r]),
-            "neighbours": [REGIONS[n].value for n in b.neighbours[r]],
-        }
-        if seat is not None:
-            entry["known"] = [faces[t].to_dict() if t in known else None for t in tokens]
-        regions.append(entry)
+    for r in _in_play(s):
+        region = REGIONS[r]
+        regions.append(
+            {
+                "id": region.value,
+                "name": names[region],
+                "tokens": len(s.board_tokens[r]),
+                "cubes": list(s.cubes[r]),
+                "neighbours": [REGIONS[n].value for n in b.neighbours[r]],
+            }
+        )
     turn: dict[str, Any] = {
         "took_card": s.took_card,
         "placed": s.placed,
@@ -77,7 +106,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "v": VIEW_VERSION,
         "expansion": s.expansion or None,
         "players": s.players,
-        "seat": seat,
+        "seat": None,
         "phase": s.phase.value,
         "turn": s.turn,
         "active": s.active if s.phase is not Phase.OVER else None,
@@ -113,8 +142,6 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         # (until then the hands are secret and count 0). All public: a board shows the score.
         "scores": scores(s),
     }
-    if s.africa is not None:
-        out.update(_africa(s, seat))
     return out
 
 

@@ -168,3 +168,24 @@ def test_astronomer_cards_stay_with_their_owner() -> None:
     for viewer in (None, 0, 2):
         text = json.dumps([e.to_dict() for e in events if e.visible_for(viewer)])
         assert not set(CARD_ID.findall(text))
+
+
+def test_views_of_one_position_share_only_what_all_may_see() -> None:
+    """Views of a position reuse its public part (bot and renderer ask for the public view and
+    each seat's in a row): each seat's view is what it would be on its own, in any order."""
+    from engine.rattus import views
+
+    rnd = random.Random(8)
+    for expansion, players in GAMES:
+        s = GAME.new_game(players, rnd.getrandbits(32), options(expansion))
+        for _ in range(60):
+            if GAME.is_over(s):
+                break
+            alone = {}
+            for seat in (None, *range(players)):
+                views._last = None  # nothing cached: as if no other view was asked for
+                alone[seat] = json.dumps(GAME.view(s, seat))
+            for seat in rnd.sample([None, *range(players)], players + 1):
+                assert json.dumps(GAME.view(s, seat)) == alone[seat]
+            seat = sorted(GAME.to_move(s))[0]
+            s = GAME.apply(s, seat, rnd.choice(GAME.legal_actions(s, seat))).state
