@@ -427,8 +427,7 @@ class Publisher:
             self._turn_lines.pop(game.id, None)
             return None
         lines = self._lines(batch, adapter, names, lang)
-        image = await self.renderer.board(game.game, batch.view, names, lang)
-        summary = self.renderer.summary(game.game, batch.view, names, lang)
+        image, summary = await self.renderer.board_and_summary(game.game, batch.view, names, lang)
         name = board_name(game.id, batch.seq)
         # The whole story of the batch is the image's description (its alt text) and in
         # /game log; the message itself stays short enough for a phone's notification.

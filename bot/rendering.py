@@ -53,6 +53,13 @@ class Renderer:
         """PNG of the public view."""
         return bytes(await self._run(worker.board, game, dict(view), list(names), lang))
 
+    async def board_and_summary(
+        self, game: str, view: Mapping[str, Any], names: Sequence[str], lang: str
+    ) -> tuple[bytes, str]:
+        """PNG of the public view and its summary, both made off the event loop."""
+        data, text = await self._run(worker.board_and_summary, game, dict(view), list(names), lang)
+        return bytes(data), str(text)
+
     async def private(
         self, game: str, view: Mapping[str, Any], names: Sequence[str], lang: str
     ) -> bytes | None:

@@ -35,6 +35,17 @@ def board(game: str, view: Mapping[str, Any], names: Sequence[str], lang: str) -
     return data
 
 
+def board_and_summary(
+    game: str, view: Mapping[str, Any], names: Sequence[str], lang: str
+) -> tuple[bytes, str]:
+    """PNG of a public view and its short text (the image's description), drawn together
+    so that neither is done on the bot's event loop."""
+    renderer = renderer_for(game)
+    data: bytes = renderer.render_board(view, names, lang=lang)
+    text: str = renderer.summary(view, names, lang=lang)
+    return data, text
+
+
 def private(game: str, view: Mapping[str, Any], names: Sequence[str], lang: str) -> bytes | None:
     """PNG of what one seat privately knows, or None."""
     data: bytes | None = renderer_for(game).render_private(view, names, lang=lang)
