@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, Self, cast
 
 import discord
 
@@ -102,12 +102,14 @@ class TurnButton(
         )
 
 
-class PickSelect(
+class VerbSelect(
     InTime,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"rp:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+)",
+    template=r"(?!)",  # matches nothing: each kind below has its own
 ):
-    """The ephemeral picker: values are "a:<action text>" or "g:<prefix>" (a narrower list)."""
+    """A select of one verb's choices, its custom_id "<prefix>:<game>:<seq>:<verb>"."""
+
+    prefix: ClassVar[str]
 
     def __init__(
         self,
@@ -119,7 +121,7 @@ class PickSelect(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rp:{game}:{seq}:{verb}",
+                custom_id=f"{self.prefix}:{game}:{seq}:{verb}",
                 options=list(options) or [discord.SelectOption(label="…", value="-")],
                 placeholder=placeholder,
                 min_values=1,
@@ -136,67 +138,41 @@ class PickSelect(
         interaction: discord.Interaction[Any],
         item: discord.ui.Item[Any],
         match: re.Match[str],
-    ) -> PickSelect:
-        """Rebuild the select from a choice (a forged button with its id carries none)."""
-        options = item.options if isinstance(item, discord.ui.Select) else []
-        return cls(int(match["game"]), int(match["seq"]), match["verb"], options)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the choice to the bot's handlers."""
-        data = cast("dict[str, Any]", interaction.data or {})
-        values = data.get("values") or ["-"]
-        await interaction.client.handlers.picked(
-            interaction, self.game, self.seq, self.verb, str(values[0])
-        )
-
-
-class TurnSelect(
-    InTime,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"rc:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+)",
-):
-    """A select of a turn message: the public actions of one verb, applied when chosen."""
-
-    def __init__(
-        self,
-        game: int,
-        seq: int,
-        verb: str,
-        options: Sequence[discord.SelectOption] = (),
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"rc:{game}:{seq}:{verb}",
-                options=list(options) or [discord.SelectOption(label="…", value="-")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
-        self.game = game
-        self.seq = seq
-        self.verb = verb
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> TurnSelect:
+    ) -> Self:
         """Rebuild the select from a choice (also after a restart). A forged click that
         passes the id off as a button's is rebuilt too: it carries no choice, and is told so."""
         options = item.options if isinstance(item, discord.ui.Select) else []
         return cls(int(match["game"]), int(match["seq"]), match["verb"], options)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the choice to the bot's handlers."""
+    @staticmethod
+    def choice(interaction: discord.Interaction[Any]) -> str:
+        """The value chosen ("" unless exactly one was)."""
         data = cast("dict[str, Any]", interaction.data or {})
         values = data.get("values") or []
-        value = str(values[0]) if len(values) == 1 else ""
+        return str(values[0]) if len(values) == 1 else ""
+
+
+class PickSelect(VerbSelect, template=r"rp:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+)"):
+    """The ephemeral picker: values are "a:<action text>" or "g:<prefix>" (a narrower list)."""
+
+    prefix = "rp"
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the choice to the bot's handlers."""
+        await interaction.client.handlers.picked(
+            interaction, self.game, self.seq, self.verb, self.choice(interaction)
+        )
+
+
+class TurnSelect(VerbSelect, template=r"rc:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+)"):
+    """A select of a turn message: the public actions of one verb, applied when chosen."""
+
+    prefix = "rc"
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the choice to the bot's handlers."""
         await interaction.client.handlers.turn_select(
-            interaction, self.game, self.seq, self.verb, value
+            interaction, self.game, self.seq, self.verb, self.choice(interaction)
         )
 
 

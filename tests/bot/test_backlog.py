@@ -14,8 +14,8 @@ from pathlib import Path
 import discord
 
 from bot.backlog import BUDGET, WINDOW, Backlog
-from tests.bot.harness import current_turn, mover, running_bot, turn_control, use_control, world
-from tests.bot.test_e2e import open_lobby, start
+from tests.bot.harness import running_bot, turn_control, use_control, world
+from tests.bot.test_e2e import first_turn
 
 T0 = 1_800_000_000.0  # a wall-clock time, in seconds
 
@@ -117,13 +117,7 @@ async def test_the_bot_drops_a_click_it_reads_too_late_and_changes_nothing(
 ) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await open_lobby(w, w.bob)
-        await start(w)
-        game = await bot.service.store.open_game_in(w.channel.id)
-        assert game is not None
-        message = current_turn(w)
-        assert message is not None
-        user = mover(w, message)
+        game, message, user = await first_turn(w, bot)
         control = turn_control(message)
         # The bot falls 5 s behind: the next click is read 5 s after it was made.
         real = bot.backlog._clock

@@ -10,7 +10,10 @@ import asyncio
 import random
 import re
 from pathlib import Path
+from typing import Any
 
+from bot.store import GameRow
+from discord_double import DoubleMessage, DoubleUser
 from engine.rattus import GAME
 from tests.bot.harness import (
     World,
@@ -52,6 +55,17 @@ async def start(w: World) -> None:
     r = await w.double.slash(w.alice, w.channel, "game start")
     await r.wait_done()
     assert r.ephemeral and "started" in r.content
+
+
+async def first_turn(w: World, bot: Any) -> tuple[GameRow, DoubleMessage, DoubleUser]:
+    """Alice and Bob start a game: it, its first turn message, and who is asked to move."""
+    await open_lobby(w, w.bob)
+    await start(w)
+    game = await bot.service.store.open_game_in(w.channel.id)
+    assert game is not None
+    message = current_turn(w)
+    assert message is not None
+    return game, message, mover(w, message)
 
 
 async def play_one(w: World, rnd: random.Random, use_slash: bool) -> None:

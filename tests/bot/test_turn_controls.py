@@ -18,8 +18,8 @@ import discord
 from bot.adapter import GameAdapter, adapter_for
 from bot.ui import MAX_ROWS, turn_view
 from engine.rattus import GAME
-from tests.bot.harness import current_turn, mover, running_bot, turn_control, world
-from tests.bot.test_e2e import open_lobby, start
+from tests.bot.harness import running_bot, turn_control, world
+from tests.bot.test_e2e import first_turn
 
 RATTUS = adapter_for("rattus")
 
@@ -104,13 +104,7 @@ async def test_a_forged_menu_choice_is_refused_and_changes_nothing(tmp_path: Pat
     """A choice that is not one of the menu's: another verb's action, a private one, none."""
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await open_lobby(w, w.bob)
-        await start(w)
-        game = await bot.service.store.open_game_in(w.channel.id)
-        assert game is not None
-        message = current_turn(w)
-        assert message is not None
-        user = mover(w, message)
+        game, message, user = await first_turn(w, bot)
         control = turn_control(message)
         before = copy.deepcopy(message.components)
         forged = [["take king"], ["choose 1"], ["open atlantis"], [], ["open gallia", "x"]]
