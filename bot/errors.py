@@ -82,10 +82,18 @@ async def send_ephemeral(interaction: discord.Interaction[Any], text: str, **kwa
     await interaction.followup.send(text, ephemeral=True, **kwargs)
 
 
+UNKNOWN_INTERACTION = 10062  # Discord: the interaction expired (not acknowledged in 3 s)
+
+
 async def reply_error(interaction: discord.Interaction[Any], exc: BaseException) -> None:
     """Answer an interaction that failed; unexpected errors are logged with the game id."""
     if isinstance(exc, app_commands.CommandInvokeError):
         exc = exc.original
+    if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION:
+        # Answered too late (the bot was behind): Discord already showed the player that the
+        # click failed, and any answer would fail the same way. Expected under load.
+        log.info("click in channel %s came too late to be answered", interaction.channel_id)
+        return
     lang = user_lang(interaction)
     try:
         if isinstance(exc, StaleAction | StaleGame):

@@ -436,10 +436,17 @@ class Handlers:
         wait = min(QUICK, self.bot.backlog.time_left(interaction.id))
         done, _ = await asyncio.wait({task}, timeout=wait)
         if not done and not interaction.response.is_done():
-            if update:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            try:
+                if update:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            except discord.HTTPException:
+                # Too late for Discord: this click cannot be answered any more, but its work
+                # still ends here (an action it stored is posted like any other).
+                with contextlib.suppress(Exception):
+                    await task
+                raise
         return await task
 
     async def answer(

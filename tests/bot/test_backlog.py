@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import discord
+import pytest
 
 from bot.backlog import BUDGET, WINDOW, Backlog
 from tests.bot.harness import running_bot, turn_control, use_control, world
@@ -143,3 +144,64 @@ def test_a_click_that_waited_is_deferred_sooner() -> None:
     assert backlog.time_left(click_at(T0 - 0.2)) == BUDGET
     assert abs(backlog.time_left(click_at(T0 - 2.2)) - (BUDGET - 2.0)) < 0.01
     assert backlog.time_left(click_at(T0 - 9.0)) == 0.0
+
+
+class _Response:
+    """What aiohttp gives discord.py for a 404 (only what NotFound reads)."""
+
+    status = 404
+    reason = "Not Found"
+
+
+def unknown_interaction() -> discord.NotFound:
+    return discord.NotFound(_Response(), {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
+
+
+class _LateInteraction:
+    """An interaction Discord no longer knows: its deferral fails with 10062."""
+
+    id = click_at(T0)
+    channel_id = 1
+    type = discord.InteractionType.component
+    locale = discord.Locale.american_english
+
+    class response:
+        @staticmethod
+        def is_done() -> bool:
+            return False
+
+        @staticmethod
+        async def defer(**kwargs: object) -> None:
+            raise unknown_interaction()
+
+
+async def test_a_click_answered_too_late_still_finishes_its_work_and_logs_no_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The bot falls behind and cannot even defer a click in time: the work it started still
+    ends (its exception retrieved, nothing left running), and the answer that cannot reach
+    Discord is a line of the log, not an error with a traceback."""
+    from bot.errors import reply_error
+    from bot.handlers import Handlers
+    from bot.service import StaleAction
+
+    class Bot:
+        backlog = Backlog()
+
+    handlers = Handlers(Bot())  # type: ignore[arg-type]
+    finished: list[str] = []
+
+    async def work() -> None:
+        await asyncio.sleep(0.05)
+        finished.append("work")
+        raise StaleAction(7)
+
+    Bot.backlog.time_left = lambda _id: 0.0  # type: ignore[method-assign]
+    interaction = _LateInteraction()
+    with pytest.raises(discord.NotFound) as raised:
+        await handlers.quick(interaction, work(), ephemeral=True, update=True)  # type: ignore[arg-type]
+    assert finished == ["work"], "the work ran to its end before the error came back"
+    with caplog.at_level("INFO"):
+        await reply_error(interaction, raised.value)  # type: ignore[arg-type]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "WARNING")]
+    assert any("too late" in r.getMessage() for r in caplog.records)
