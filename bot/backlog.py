@@ -28,6 +28,8 @@ from collections.abc import AsyncIterator, Callable
 
 import discord
 
+from bot.background import Background
+
 log = logging.getLogger(__name__)
 
 BUDGET = 2.5  # seconds of age past which an answer cannot reach Discord within its 3 s
@@ -61,7 +63,7 @@ class Backlog:
         self._behind_until = float("-inf")
         self._slots = asyncio.Semaphore(slots)
         self.dropped = 0
-        self._task: asyncio.Task[None] | None = None
+        self._runner = Background(self._watch, "backlog")
 
     def late(self, lateness: float, now: float) -> None:
         """The event loop ran `lateness` seconds late at `now` (its own clock)."""
@@ -128,16 +130,11 @@ class Backlog:
 
     def start(self) -> None:
         """Follow the event loop from now on."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._watch())
+        self._runner.start()
 
     async def stop(self) -> None:
         """Stop following the event loop."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._runner.stop()
 
     async def _watch(self) -> None:
         loop = asyncio.get_running_loop()

@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from bot import presence
+from bot.background import Background
 from bot.service import GameService, Outcome
 from bot.settings import GameSettings
 from bot.store import GameRow, JobRow, Schedule
@@ -110,7 +111,7 @@ class Scheduler:
         self.schedule = Schedule(service.store)
         self._wake = asyncio.Event()
         self._sleeping_until = 0.0  # when the runner wakes up by itself next
-        self._task: asyncio.Task[None] | None = None
+        self._runner = Background(self.run_forever, "scheduler")
         service.planners.append(self.plan)
         service.replanners.append(self.replan)
         service.refreshers.append(self.refresh)
@@ -336,13 +337,8 @@ class Scheduler:
 
     def start(self) -> None:
         """Start the runner task."""
-        if self._task is None:
-            self._task = asyncio.create_task(self.run_forever(), name="scheduler")
+        self._runner.start()
 
     async def stop(self) -> None:
         """Stop the runner task."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._runner.stop()
