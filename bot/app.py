@@ -277,7 +277,7 @@ class GameBot(commands.Bot):
         await self.service.close()
         await self.publisher.close()
         await super().close()
-        self.renderer.close()
+        await self.renderer.close()
         await self.store.close()
 
 

@@ -2,15 +2,22 @@
 
 A separate process keeps drawing off the bot's interpreter lock, so the event loop stays
 responsive while boards are drawn; this module imports nothing but Pillow and `render`.
+
+`python -m render.worker` serves calls over its standard input and output (the bot's
+`WorkerPool`): each request and each reply is one frame, a 4-byte big-endian length then a
+pickle. A request is (name, args), a reply (True, result) or (False, exception). The worker
+ends when its input closes, or with its parent.
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
+import pickle
 import signal
+import struct
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from render import renderer_for
@@ -59,3 +66,53 @@ def warm(game: str) -> bool:
     if callable(prepare):
         prepare()
     return True
+
+
+CALLS: dict[str, Callable[..., Any]] = {
+    "board": board,
+    "board_and_summary": board_and_summary,
+    "private": private,
+    "warm": warm,
+}
+HEADER = struct.Struct("!I")
+
+
+def _read(stream: Any, size: int) -> bytes | None:
+    data = stream.read(size)
+    return data if data is not None and len(data) == size else None
+
+
+def serve(source: Any, sink: Any) -> None:
+    """Answer framed calls from `source` on `sink` until `source` ends."""
+    while True:
+        header = _read(source, HEADER.size)
+        if header is None:
+            return
+        body = _read(source, HEADER.unpack(header)[0])
+        if body is None:
+            return
+        try:
+            name, args = pickle.loads(body)
+            reply = pickle.dumps((True, CALLS[name](*args)), pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # the bot gets the error, the worker goes on
+            try:
+                reply = pickle.dumps((False, exc), pickle.HIGHEST_PROTOCOL)
+            except Exception:
+                reply = pickle.dumps((False, RuntimeError(repr(exc))), pickle.HIGHEST_PROTOCOL)
+        sink.write(HEADER.pack(len(reply)) + reply)
+        sink.flush()
+
+
+def main() -> None:
+    """Serve the bot over standard input and output."""
+    die_with_parent()
+    # Ctrl-C reaches the whole process group: the bot decides when its workers stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    source, sink = sys.stdin.buffer, sys.stdout.buffer
+    # Nothing else may write to the replies' stream: a stray print goes to stderr.
+    sys.stdout = sys.stderr
+    serve(source, sink)
+
+
+if __name__ == "__main__":
+    main()
