@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.adapter import adapter_for
-from bot.store import GameRow, Post, PostRow, Schedule
+from bot.store import GameRow, Pending, Post, PostRow, showable
 from engine.core.contract import Decision
 
 if TYPE_CHECKING:
@@ -145,10 +145,10 @@ class Feed:
 
     async def next(self, game_id: int) -> Batch | DirectMessage | None:
         """The next thing to post for a game, or None when its outbox is empty."""
-        rows = await self.store.posts(game_id)
-        if not rows:
+        pending = await self.store.pending(game_id)
+        rows, game = pending.posts, pending.game
+        if not rows or game is None:
             return None
-        game = await self.store.get_game(game_id)
         if not game.seated():
             # A lobby that never started (abandoned, say): its lobby message tells it all.
             await self.store.posted(game.id, [r.id for r in rows])
@@ -161,14 +161,10 @@ class Feed:
             message = _direct(first_dm, game)
             message.more = len(rows) > 1
             return message
-        group: list[PostRow] = []
-        for row in rows:
-            if row.seq > game.seq:
-                break
-            group.append(row)
+        group = showable(rows, game)
         if not group:
             return None  # a post of an action not yet visible in this read: look again
-        batch = await self._batch(game, group)
+        batch = await self._batch(game, group, pending)
         batch.more = len(rows) > len(group)
         batch.end_reason = next(
             (str(r.payload["reason"]) for r in group if r.kind == "end" and "reason" in r.payload),
@@ -183,7 +179,7 @@ class Feed:
                 batch.since = (people[0], public)
         return batch
 
-    async def _batch(self, game: GameRow, rows: list[PostRow]) -> Batch:
+    async def _batch(self, game: GameRow, rows: list[PostRow], pending: Pending) -> Batch:
         service = self.service
         engine = service.engine(game)
         started = any(r.kind == "start" for r in rows)
@@ -210,11 +206,7 @@ class Feed:
                 turn_changed=False,
             )
         entries: list[Entry] = []
-        seqs = [r.seq for r in rows if r.kind == "action"]
-        stored = {}
-        if seqs:
-            for action in await self.store.actions(game.id, after=min(seqs) - 1, upto=max(seqs)):
-                stored[action.seq] = action
+        stored = pending.actions
         first_seq = rows[0].seq - (1 if rows[0].kind == "action" else 0)
         for row in rows:
             if row.kind == "start":
@@ -263,9 +255,7 @@ class Feed:
             or any(seat not in decision.seats for seat in acted)
         )
         news = await self._news(game, state, first_seq, entries, decision, legal, before_last)
-        clock = (
-            await Schedule(self.store).get(game.id, "clock") if game.status == "active" else None
-        )
+        clock = pending.clock if game.status == "active" else None
         deadline = clock.due_at if clock is not None and clock.seq == game.seq else None
         return Batch(
             game=game,

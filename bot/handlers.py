@@ -25,7 +25,7 @@ from bot.errors import defer_public, public_answer, reply_error, send_ephemeral,
 from bot.i18n import BOT, LANGUAGES, t
 from bot.publisher import display_name, game_lang, names_of
 from bot.service import BotError, GameService, Outcome, StaleAction, UserRef
-from bot.store import GameRow, RequestRow
+from bot.store import GameNotFound, GameRow, RequestRow
 from bot.ui import abandon_view, lobby_view, picker_title, picker_view, request_view
 
 if TYPE_CHECKING:
@@ -111,6 +111,13 @@ def check_ids(*ids: int) -> None:
         raise BotError("bad_choice")
 
 
+def here(interaction: Interaction, game: GameRow) -> None:
+    """BotError("no_game") unless the game is played in the interaction's channel (a forged
+    or copied id from elsewhere learns nothing about another game)."""
+    if game.channel_id != interaction.channel_id or game.guild_id != interaction.guild_id:
+        raise BotError("no_game")
+
+
 class Handlers:
     """The interaction logic of the bot."""
 
@@ -140,8 +147,7 @@ class Handlers:
             game = await self.service.store.get_game(game_id)
         except Exception:
             raise BotError("no_game") from None
-        if game.channel_id != interaction.channel_id or game.guild_id != interaction.guild_id:
-            raise BotError("no_game")
+        here(interaction, game)
         return game
 
     # ------------------------------------------------------------------ lobby
@@ -559,9 +565,8 @@ class Handlers:
         the clicked turn message loses its buttons in the same answer (the board follows,
         through this interaction)."""
 
-        async def act() -> Outcome:
-            game = await self.game_here(interaction, game_id)
-            check_ids(seq)
+        def check(game: GameRow) -> None:
+            here(interaction, game)
             if verb is not None:
                 # Only the public actions of its verb are offered there: anything else is
                 # a forged choice (and a private action is never chosen in public).
@@ -573,7 +578,16 @@ class Handlers:
                     or adapter.is_private(payload)
                 ):
                     raise BotError("bad_choice")
-            return await self.service.act(game_id, interaction.user.id, payload, expected_seq=seq)
+
+        async def act() -> Outcome:
+            check_ids(game_id, seq)
+            try:
+                # The game is read once, under its lock, and checked there before acting.
+                return await self.service.act(
+                    game_id, interaction.user.id, payload, expected_seq=seq, check=check
+                )
+            except GameNotFound:
+                raise BotError("no_game") from None
 
         outcome = await self.quick(interaction, act(), ephemeral=True, update=True)
         message = interaction.message

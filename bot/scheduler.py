@@ -151,33 +151,37 @@ class Scheduler:
             for s in people
             if s not in reacting and not presence.paused(game, game.player_at(s), now)
         ]
-        current = await self.schedule.all(game.id)
+        clock_hours, reaction_minutes = settings.clock_hours, settings.reaction_minutes
         # Nobody moved for idle_days: the game ends (moved on by every action).
-        jobs: list[JobRow] = [
+        fixed: list[JobRow] = [
             JobRow(game.id, "idle", game.seq, now + settings.idle_days * DAY, 0, [])
         ]
-
         if people and settings.max_reminders > 0:
             due = now + settings.reminder_hours * HOUR
-            jobs.append(JobRow(game.id, "remind", game.seq, due, 0, people))
+            fixed.append(JobRow(game.id, "remind", game.seq, due, 0, people))
 
-        if settings.clock_hours and deciding:
-            job = current.get("clock")
-            keep = same_turn and job is not None and job.seats == deciding
-            due = job.due_at if keep and job else now + settings.clock_hours * HOUR
-            jobs.append(JobRow(game.id, "clock", game.seq, due, 0, deciding))
+        def plan(current: dict[str, JobRow]) -> list[JobRow]:
+            # Runs where the store reads the current jobs (maybe its own thread): only sums.
+            jobs = list(fixed)
+            if clock_hours and deciding:
+                job = current.get("clock")
+                keep = same_turn and job is not None and job.seats == deciding
+                due = job.due_at if keep and job else now + clock_hours * HOUR
+                jobs.append(JobRow(game.id, "clock", game.seq, due, 0, deciding))
+            if reacting:
+                job = current.get("reaction")
+                # The window stays the same while the seats asked answer one after the other.
+                keep = job is not None and set(reacting) <= set(job.seats)
+                due = job.due_at if keep and job else now + reaction_minutes * 60
+                jobs.append(JobRow(game.id, "reaction", game.seq, due, 0, reacting))
+            return jobs
 
-        if reacting:
-            job = current.get("reaction")
-            # The window stays the same while the seats asked answer one after the other.
-            keep = job is not None and set(reacting) <= set(job.seats)
-            due = job.due_at if keep and job else now + settings.reaction_minutes * 60
-            jobs.append(JobRow(game.id, "reaction", game.seq, due, 0, reacting))
-
-        # Only for the version planned for: the plan of a newer action (another process may
-        # have stored one meanwhile) is never overwritten by an older one.
-        if await self.schedule.replace(game.id, jobs, version=game.version):
-            self._wake_for(jobs)
+        # Read and rewritten at once, and only for the version planned for: the plan of a
+        # newer action (another process may have stored one meanwhile) is never overwritten
+        # by an older one.
+        written = await self.schedule.rewrite(game.id, plan, version=game.version)
+        if written is not None:
+            self._wake_for(written)
 
     async def replan(self, game: GameRow, old: GameSettings, new: GameSettings) -> None:
         """New settings while a decision waits: move its reminder and clock at once (counted

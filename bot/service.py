@@ -586,9 +586,13 @@ class GameService:
         action: str | Any,
         *,
         expected_seq: int | None = None,
+        check: Callable[[GameRow], None] | None = None,
     ) -> Outcome:
-        """A person's action: checked, applied, stored, then published."""
-        return await self._act(game_id, action, expected_seq, user_id=user_id, origin="player")
+        """A person's action: checked, applied, stored, then published. `check` sees the game
+        first, as read under its lock (it raises to refuse: a button from another channel)."""
+        return await self._act(
+            game_id, action, expected_seq, user_id=user_id, origin="player", check=check
+        )
 
     async def act_as(
         self,
@@ -611,11 +615,18 @@ class GameService:
         user_id: int | None = None,
         seat: int | None = None,
         origin: str,
+        check: Callable[[GameRow], None] | None = None,
     ) -> Outcome:
         self._acting += 1
         try:
             return await self._act_now(
-                game_id, action, expected_seq, user_id=user_id, seat=seat, origin=origin
+                game_id,
+                action,
+                expected_seq,
+                user_id=user_id,
+                seat=seat,
+                origin=origin,
+                check=check,
             )
         finally:
             self._acting -= 1
@@ -629,9 +640,12 @@ class GameService:
         user_id: int | None,
         seat: int | None,
         origin: str,
+        check: Callable[[GameRow], None] | None,
     ) -> Outcome:
         async with self.lock(game_id):
             game = await self.store.get_game(game_id)
+            if check is not None:
+                check(game)
             if game.status == "lobby":
                 raise BotError("not_started")
             if game.status == "over":
@@ -941,9 +955,7 @@ class GameService:
         self, game: GameRow, seat: int
     ) -> list[tuple[int, list[dict[str, Any]]]]:
         """(seq, events) of every action since `seat`'s own last action."""
-        rows = await self.store.actions(game.id)
-        last = max((r.seq for r in rows if r.seat == seat), default=0)
-        return [(r.seq, list(r.events)) for r in rows if r.seq > last]
+        return [(r.seq, list(r.events)) for r in await self.store.actions_since(game.id, seat)]
 
     async def set_reminders(self, channel_id: int, user: UserRef, how: str) -> None:
         """How a player is reminded in this game: "channel", "dm" or "off"."""

@@ -17,6 +17,7 @@ from bot.store.base import (
     GameNotFound,
     GameRow,
     JobRow,
+    Pending,
     PlayerRow,
     Post,
     PostRow,
@@ -31,6 +32,7 @@ from bot.store.base import (
     UnsupportedDatabase,
     backend_name,
     migrations,
+    showable,
 )
 from bot.store.sqlite import sqlite_path
 
@@ -42,6 +44,7 @@ __all__ = [
     "GameNotFound",
     "GameRow",
     "JobRow",
+    "Pending",
     "PlayerRow",
     "Post",
     "PostRow",
@@ -57,6 +60,7 @@ __all__ = [
     "backend_name",
     "migrations",
     "open_store",
+    "showable",
     "sqlite_path",
 ]
 

@@ -197,6 +197,37 @@ class ActionRow:
     at: float
 
 
+@dataclass(slots=True)
+class Pending:
+    """A game's waiting posts, read together with what showing the next of them needs."""
+
+    posts: list[PostRow]  # oldest first
+    game: GameRow | None  # None when nothing waits
+    # The stored actions of the posts shown next (`showable`), by seq.
+    actions: dict[int, ActionRow] = field(default_factory=dict)
+    clock: JobRow | None = None  # the turn clock of an active game
+
+
+def showable(posts: list[PostRow], game: GameRow) -> list[PostRow]:
+    """The posts the channel's next message shows: the waiting ones up to the first the
+    game's read state has not reached (a post of an action committed after it). None when a
+    DM comes first (it is sent on its own)."""
+    if any(p.kind == "dm" for p in posts):
+        return []
+    shown = []
+    for post in posts:
+        if post.seq > game.seq:
+            break
+        shown.append(post)
+    return shown
+
+
+def action_range(posts: list[PostRow]) -> tuple[int, int] | None:
+    """(after, upto) of the stored actions that `posts` name, if any."""
+    seqs = [p.seq for p in posts if p.kind == "action"]
+    return (min(seqs) - 1, max(seqs)) if seqs else None
+
+
 BACKENDS = ("sqlite", "postgres")
 
 
@@ -491,6 +522,11 @@ class Store:
         """The stored actions with after < seq <= upto, in order."""
         raise _unsupported(self, "actions")
 
+    async def actions_since(self, game_id: int, seat: int) -> list[ActionRow]:
+        """The stored actions after `seat`'s own last one (all of them if it has none), in
+        order: what happened since that seat last played, read without the rest."""
+        raise _unsupported(self, "actions_since")
+
     async def count_actions(self, game_id: int) -> int:
         """How many actions a game has stored."""
         raise _unsupported(self, "count_actions")
@@ -505,6 +541,12 @@ class Store:
     async def posts(self, game_id: int, limit: int = 200) -> list[PostRow]:
         """The posts of a game still waiting, oldest first."""
         raise _unsupported(self, "posts")
+
+    async def pending(self, game_id: int, limit: int = 200) -> Pending:
+        """The posts of a game still waiting, its row, and for the posts shown next their
+        actions and the game's turn clock: one consistent read (in one round trip where the
+        backend can)."""
+        raise _unsupported(self, "pending")
 
     async def games_with_posts(self, shards: Shards | None = None) -> list[int]:
         """Ids of the games that have posts waiting (of servers on `shards` only, when
@@ -561,6 +603,19 @@ class Schedule:
         the game is at that version (False otherwise: the plan of a newer action, maybe made
         by another process, stays)."""
         raise _unsupported(self, "replace")
+
+    async def rewrite(
+        self,
+        game_id: int,
+        plan: Callable[[dict[str, JobRow]], list[JobRow]],
+        *,
+        version: int | None = None,
+    ) -> list[JobRow] | None:
+        """Make `plan(current jobs by kind)` the game's whole plan, reading and writing in one
+        transaction (in one round trip where the backend can: `plan` may run on the
+        database's thread, so it only computes); with `version`, only while the game is at
+        that version. The jobs written, or None when the version had moved on."""
+        raise _unsupported(self, "rewrite")
 
     async def get(self, game_id: int, kind: str) -> JobRow | None:
         """One job of a game, if planned."""

@@ -40,6 +40,7 @@ from bot.store.base import (
     GameNotFound,
     GameRow,
     JobRow,
+    Pending,
     PlayerRow,
     Post,
     PostRow,
@@ -51,8 +52,10 @@ from bot.store.base import (
     StoreBusy,
     StoreError,
     StoreReadOnly,
+    action_range,
     check_setting_keys,
     migrations,
+    showable,
 )
 
 if TYPE_CHECKING:
@@ -776,6 +779,17 @@ class PostgresStore(Store):
                 )
         return [_action(r) for r in rows]
 
+    async def actions_since(self, game_id: int, seat: int) -> list[ActionRow]:
+        """The stored actions after `seat`'s own last one, in order."""
+        async with self._connection() as conn:
+            rows = await conn.fetch(
+                "SELECT * FROM actions WHERE game_id = $1 AND seq > (SELECT COALESCE(MAX(seq), 0)"
+                " FROM actions WHERE game_id = $1 AND seat = $2) ORDER BY seq",
+                game_id,
+                seat,
+            )
+        return [_action(r) for r in rows]
+
     async def count_actions(self, game_id: int) -> int:
         """How many actions a game has stored."""
         async with self._connection() as conn:
@@ -811,6 +825,39 @@ class PostgresStore(Store):
                 "SELECT * FROM outbox WHERE game_id = $1 ORDER BY id LIMIT $2", game_id, limit
             )
         return [_post(r) for r in rows]
+
+    async def pending(self, game_id: int, limit: int = 200) -> Pending:
+        """The posts of a game still waiting, its row, and for the posts shown next their
+        actions and the game's turn clock, from one snapshot on one connection."""
+        async with self._snapshot() as conn:
+            rows = await conn.fetch(
+                "SELECT * FROM outbox WHERE game_id = $1 ORDER BY id LIMIT $2", game_id, limit
+            )
+            posts = [_post(r) for r in rows]
+            if not posts:
+                return Pending(posts, None)
+            game = await _load_game(conn, game_id)
+            if game is None:
+                raise GameNotFound(f"no game {game_id}")
+            out = Pending(posts, game)
+            shown = showable(posts, game)
+            if not shown:
+                return out
+            span = action_range(shown)
+            if span is not None:
+                found = await conn.fetch(
+                    "SELECT * FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3"
+                    " ORDER BY seq",
+                    game_id,
+                    *span,
+                )
+                out.actions = {a.seq: a for a in map(_action, found)}
+            if game.status == "active":
+                job = await conn.fetchrow(
+                    "SELECT * FROM jobs WHERE game_id = $1 AND kind = 'clock'", game_id
+                )
+                out.clock = _job(job) if job else None
+        return out
 
     async def games_with_posts(self, shards: Shards | None = None) -> list[int]:
         """Ids of the games that have posts waiting (of servers on `shards` only, when
@@ -898,6 +945,17 @@ class PostgresSchedule(Schedule):
     ) -> bool:
         """Make `jobs` the game's whole plan, in one transaction; with `version`, only while
         the game is at that version (read under the game's row lock)."""
+        return await self.rewrite(game_id, lambda _: jobs, version=version) is not None
+
+    async def rewrite(
+        self,
+        game_id: int,
+        plan: Callable[[dict[str, JobRow]], list[JobRow]],
+        *,
+        version: int | None = None,
+    ) -> list[JobRow] | None:
+        """Read the game's jobs, make `plan` of them its whole plan, in one transaction; with
+        `version`, only while the game is at that version (None otherwise)."""
         async with self.store._transaction() as conn:
             # Two plans of one game at once: the second waits, then deletes the first's rows
             # (a new statement sees them) instead of colliding with them. An action commits
@@ -907,7 +965,9 @@ class PostgresSchedule(Schedule):
                 "SELECT version FROM games WHERE id = $1 FOR NO KEY UPDATE", game_id
             )
             if version is not None and (current is None or int(current) != version):
-                return False
+                return None
+            rows = await conn.fetch("SELECT * FROM jobs WHERE game_id = $1", game_id)
+            jobs = plan({job.kind: job for job in map(_job, rows)})
             await conn.execute("DELETE FROM jobs WHERE game_id = $1", game_id)
             if jobs:
                 await conn.executemany(
@@ -915,7 +975,7 @@ class PostgresSchedule(Schedule):
                     " VALUES ($1, $2, $3, $4, $5, $6)",
                     [(j.game_id, j.kind, j.seq, j.due_at, j.count, j.seats) for j in jobs],
                 )
-        return True
+        return jobs
 
     async def get(self, game_id: int, kind: str) -> JobRow | None:
         """One job of a game, if planned."""

@@ -10,7 +10,6 @@ conflicting actions exactly one is stored.
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
@@ -20,6 +19,7 @@ from typing import Any, TypeVar
 from urllib.parse import unquote, urlparse
 
 import aiosqlite
+import orjson
 
 from bot.shards import Shards
 from bot.store.base import (
@@ -29,6 +29,7 @@ from bot.store.base import (
     GameNotFound,
     GameRow,
     JobRow,
+    Pending,
     PlayerRow,
     Post,
     PostRow,
@@ -41,8 +42,10 @@ from bot.store.base import (
     StoreError,
     StoreReadOnly,
     UnsupportedDatabase,
+    action_range,
     check_setting_keys,
     migrations,
+    showable,
 )
 
 T = TypeVar("T")
@@ -208,6 +211,19 @@ class SqliteStore(Store):
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 0.5)
 
+    async def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` (plain sqlite3 reads) on SQLite's thread in one round trip, inside one
+        read transaction: what it reads is one consistent state, and never the uncommitted
+        part of a `transaction()` open on this connection (it waits for it)."""
+        run = getattr(self.db, "_execute", None)
+        raw = getattr(self.db, "_conn", None)
+        assert raw is not None, "this aiosqlite exposes no connection"
+        async with self._lock:
+            if run is None:  # an aiosqlite without it: on the event loop, as atomic() does
+                return _in_read(raw, work)
+            result: T = await run(_in_read, raw, work)
+            return result
+
     async def _begin(self) -> None:
         deadline = time.monotonic() + BUSY_PATIENCE
         pause = 0.01
@@ -278,9 +294,7 @@ class SqliteStore(Store):
         row = await _one(self.db, GAME_WITH_PLAYERS, (game_id,))
         if row is None:
             raise GameNotFound(f"no game {game_id}")
-        game = _game(row)
-        game.players = [_player(p) for p in json.loads(row["players_json"])]
-        return game
+        return _game_with_players(row)
 
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         """The lobby or active game of a channel, if any."""
@@ -393,7 +407,7 @@ class SqliteStore(Store):
             await cur.close()
         if row is None:
             raise GameNotFound(f"no game {game_id}")
-        return dict(json.loads(row[0]))
+        return dict(_loads(row[0]))
 
     # ------------------------------------------------------------------ players
 
@@ -477,7 +491,7 @@ class SqliteStore(Store):
             row = db.execute(
                 "SELECT prefs FROM players WHERE game_id = ? AND position = ?", (game_id, position)
             ).fetchone()
-            prefs: dict[str, Any] = json.loads(row[0]) if row else {}
+            prefs: dict[str, Any] = _loads(row[0]) if row else {}
             for key, value in changes.items():
                 if value is None:
                     prefs.pop(key, None)
@@ -651,18 +665,23 @@ class SqliteStore(Store):
         row = await _one(self.db, sql + " ORDER BY seq DESC LIMIT 1", args)
         if row is None:
             raise GameNotFound(f"game {game_id} has no state yet")
-        return int(row["seq"]), json.loads(row["state"])
+        return int(row["seq"]), _loads(row["state"])
 
     async def actions(
         self, game_id: int, *, after: int = 0, upto: int | None = None
     ) -> list[ActionRow]:
         """The stored actions with after < seq <= upto, in order."""
-        sql = "SELECT * FROM actions WHERE game_id = ? AND seq > ?"
+        sql = ACTIONS_SQL
         args: tuple[Any, ...] = (game_id, after)
         if upto is not None:
             sql += " AND seq <= ?"
             args = (game_id, after, upto)
         return [_action(r) for r in await _all(self.db, sql + " ORDER BY seq", args)]
+
+    async def actions_since(self, game_id: int, seat: int) -> list[ActionRow]:
+        """The stored actions after `seat`'s own last one, in order."""
+        rows = await _all(self.db, ACTIONS_SINCE_SQL, (game_id, game_id, seat))
+        return [_action(r) for r in rows]
 
     async def count_actions(self, game_id: int) -> int:
         """How many actions a game has stored."""
@@ -685,14 +704,34 @@ class SqliteStore(Store):
 
     async def posts(self, game_id: int, limit: int = 200) -> list[PostRow]:
         """The posts of a game still waiting, oldest first."""
-        return [
-            _post(r)
-            for r in await _all(
-                self.db,
-                "SELECT * FROM outbox WHERE game_id = ? ORDER BY id LIMIT ?",
-                (game_id, limit),
-            )
-        ]
+        return [_post(r) for r in await _all(self.db, POSTS_SQL, (game_id, limit))]
+
+    async def pending(self, game_id: int, limit: int = 200) -> Pending:
+        """The posts of a game still waiting, its row, and for the posts shown next their
+        actions and the game's turn clock: one round trip, one consistent read."""
+
+        def work(db: sqlite3.Connection) -> Pending:
+            posts = [_post(r) for r in db.execute(POSTS_SQL, (game_id, limit)).fetchall()]
+            if not posts:
+                return Pending(posts, None)
+            row = db.execute(GAME_WITH_PLAYERS, (game_id,)).fetchone()
+            if row is None:
+                raise GameNotFound(f"no game {game_id}")
+            game = _game_with_players(row)
+            out = Pending(posts, game)
+            shown = showable(posts, game)
+            if not shown:
+                return out
+            span = action_range(shown)
+            if span is not None:
+                rows = db.execute(ACTIONS_SQL + " AND seq <= ? ORDER BY seq", (game_id, *span))
+                out.actions = {a.seq: a for a in map(_action, rows)}
+            if game.status == "active":
+                job = db.execute(JOB_SQL, (game_id, "clock")).fetchone()
+                out.clock = _job(job) if job else None
+            return out
+
+        return await self.read(work)
 
     async def games_with_posts(self, shards: Shards | None = None) -> list[int]:
         """Ids of the games that have posts waiting (of servers on `shards` only, when
@@ -739,6 +778,13 @@ class SqliteStore(Store):
         await self.atomic(work)
 
 
+POSTS_SQL = "SELECT * FROM outbox WHERE game_id = ? ORDER BY id LIMIT ?"
+ACTIONS_SQL = "SELECT * FROM actions WHERE game_id = ? AND seq > ?"
+ACTIONS_SINCE_SQL = (
+    "SELECT * FROM actions WHERE game_id = ? AND seq > (SELECT COALESCE(MAX(seq), 0)"
+    " FROM actions WHERE game_id = ? AND seat = ?) ORDER BY seq"
+)
+JOB_SQL = "SELECT * FROM jobs WHERE game_id = ? AND kind = ?"
 QUEUE_SQL = "INSERT INTO outbox (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)"
 
 
@@ -748,6 +794,15 @@ def _post_values(game_id: int, seq: int, post: Post, now: float) -> tuple[Any, .
 
 async def _queue(db: aiosqlite.Connection, game_id: int, seq: int, post: Post, now: float) -> None:
     await db.execute(QUEUE_SQL, _post_values(game_id, seq, post, now))
+
+
+def _in_read(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """On SQLite's thread: BEGIN (a read transaction, one snapshot), the work, COMMIT."""
+    db.execute("BEGIN")
+    try:
+        return work(db)
+    finally:
+        db.execute("COMMIT")
 
 
 def _in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -782,7 +837,7 @@ def _post(r: aiosqlite.Row) -> PostRow:
         game_id=int(r["game_id"]),
         seq=int(r["seq"]),
         kind=r["kind"],
-        payload=json.loads(r["payload"]),
+        payload=_loads(r["payload"]),
         created_at=float(r["created_at"]),
     )
 
@@ -827,31 +882,40 @@ class SqliteSchedule(Schedule):
     ) -> bool:
         """Make `jobs` the game's whole plan, in one transaction (under SQLite's write
         lock); with `version`, only while the game is at that version."""
-        rows = [(j.game_id, j.kind, j.seq, j.due_at, j.count, _json(j.seats)) for j in jobs]
+        return await self.rewrite(game_id, lambda _: jobs, version=version) is not None
 
-        def work(db: sqlite3.Connection) -> bool:
+    async def rewrite(
+        self,
+        game_id: int,
+        plan: Callable[[dict[str, JobRow]], list[JobRow]],
+        *,
+        version: int | None = None,
+    ) -> list[JobRow] | None:
+        """Read the game's jobs, make `plan` of them its whole plan: one transaction, one
+        round trip (`plan` runs on SQLite's thread); with `version`, only while the game is
+        at that version (None otherwise)."""
+
+        def work(db: sqlite3.Connection) -> list[JobRow] | None:
             if version is not None:
                 row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
                 if row is None or int(row[0]) != version:
-                    return False
+                    return None
+            rows = db.execute("SELECT * FROM jobs WHERE game_id = ?", (game_id,))
+            jobs = plan({job.kind: job for job in map(_job, rows)})
             db.execute("DELETE FROM jobs WHERE game_id = ?", (game_id,))
-            if rows:
+            if jobs:
                 db.executemany(
                     "INSERT INTO jobs (game_id, kind, seq, due_at, count, seats)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
-                    rows,
+                    [(j.game_id, j.kind, j.seq, j.due_at, j.count, _json(j.seats)) for j in jobs],
                 )
-            return True
+            return jobs
 
         return await self.store.atomic(work)
 
     async def get(self, game_id: int, kind: str) -> JobRow | None:
         """One job of a game, if planned."""
-        row = _first(
-            await _all(
-                self.store.db, "SELECT * FROM jobs WHERE game_id = ? AND kind = ?", (game_id, kind)
-            )
-        )
+        row = _first(await _all(self.store.db, JOB_SQL, (game_id, kind)))
         return _job(row) if row else None
 
     async def drop(self, game_id: int, *kinds: str) -> None:
@@ -1042,7 +1106,7 @@ def _job(r: aiosqlite.Row) -> JobRow:
         seq=int(r["seq"]),
         due_at=float(r["due_at"]),
         count=int(r["count"]),
-        seats=json.loads(r["seats"]),
+        seats=_loads(r["seats"]),
     )
 
 
@@ -1054,12 +1118,12 @@ def _request(r: aiosqlite.Row) -> RequestRow:
         seq=int(r["seq"]),
         requester_id=int(r["requester_id"]),
         target_seat=r["target_seat"],
-        needed=json.loads(r["needed"]),
-        agreed=json.loads(r["agreed"]),
+        needed=_loads(r["needed"]),
+        agreed=_loads(r["agreed"]),
         status=r["status"],
         message_id=r["message_id"],
         created_at=float(r["created_at"]),
-        note=json.loads(r["note"] or "{}"),
+        note=_loads(r["note"] or "{}"),
     )
 
 
@@ -1079,8 +1143,13 @@ async def _one(db: aiosqlite.Connection, sql: str, args: Iterable[Any] = ()) -> 
     return next(iter(rows), None)
 
 
+# orjson: the same JSON as json.dumps(separators=(",", ":"), sort_keys=True) (UTF-8 rather
+# than \u escapes), several times faster on every state, event and post stored or read.
+_loads = orjson.loads
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _game(r: aiosqlite.Row) -> GameRow:
@@ -1089,8 +1158,8 @@ def _game(r: aiosqlite.Row) -> GameRow:
         guild_id=int(r["guild_id"]),
         channel_id=int(r["channel_id"]),
         game=r["game"],
-        options=json.loads(r["options"]),
-        settings=json.loads(r["settings"]),
+        options=_loads(r["options"]),
+        settings=_loads(r["settings"]),
         status=r["status"],
         creator_id=int(r["creator_id"]),
         seed=int(r["seed"]),
@@ -1102,6 +1171,12 @@ def _game(r: aiosqlite.Row) -> GameRow:
         ended_at=r["ended_at"],
         version=int(r["version"]),
     )
+
+
+def _game_with_players(r: aiosqlite.Row) -> GameRow:
+    game = _game(r)
+    game.players = [_player(p) for p in _loads(r["players_json"])]
+    return game
 
 
 PLAYER_COLUMNS = (
@@ -1152,7 +1227,7 @@ def _prefs(value: Any) -> dict[str, Any]:
     """Preferences from a row: a JSON text (or, inside a JSON array of players, an object)."""
     if isinstance(value, dict):
         return value
-    return dict(json.loads(value)) if value else {}
+    return dict(_loads(value)) if value else {}
 
 
 def _action(r: aiosqlite.Row) -> ActionRow:
@@ -1163,7 +1238,7 @@ def _action(r: aiosqlite.Row) -> ActionRow:
         actor_id=r["actor_id"],
         origin=r["origin"],
         action=r["action"],
-        events=json.loads(r["events"]),
+        events=_loads(r["events"]),
         at=r["at"],
     )
 

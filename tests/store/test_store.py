@@ -317,6 +317,26 @@ async def test_the_outbox_keeps_order_and_forgets_what_was_posted(store: Store) 
     assert (await store.get_game(game_id)).turn_message_id is None
 
 
+async def test_pending_reads_the_posts_with_what_showing_them_needs(store: Store) -> None:
+    """One read for the publisher: the waiting posts, the game, the actions of the posts the
+    next message shows, and the turn clock; a DM waiting comes first, on its own."""
+    game_id = await new_game(store)
+    assert (await store.pending(game_id)).game is None  # nothing waits: nothing else is read
+    for seq, action in enumerate(["a", "b"]):
+        await store.append(game_id, expected_seq=seq, action=action, post=Post("action"), **ACTION)
+    await store.queue(game_id, Post("notice", {"key": "clock.wait"}))
+    await Schedule(store).put(game_id, "clock", seq=2, due_at=99.0, seats=[0])
+    pending = await store.pending(game_id)
+    assert pending.game is not None and pending.game.seq == 2
+    assert [(p.kind, p.seq) for p in pending.posts] == [("action", 1), ("action", 2), ("notice", 2)]
+    assert {seq: a.action for seq, a in pending.actions.items()} == {1: "a", 2: "b"}
+    assert pending.clock is not None and pending.clock.due_at == 99.0
+    # A DM waiting: it goes first and alone, so nothing is read for the channel's message.
+    await store.queue(game_id, Post("dm", {"to": 5}), seq=2)
+    first_dm = await store.pending(game_id)
+    assert first_dm.posts[-1].kind == "dm" and first_dm.actions == {} and first_dm.clock is None
+
+
 async def test_an_undo_drops_the_posts_of_actions_never_shown(store: Store) -> None:
     """An undo that comes before its action was posted: that post is dropped (the game no
     longer has its seq, and it would wait for it forever); a notice waiting behind it is kept,
@@ -446,6 +466,41 @@ async def test_snowflake_sized_ids(store: Store) -> None:
     status, after = await requests.vote(request.id, user + 1, True)
     assert status == "done" and after.agreed == [user + 1] and after.requester_id == user
     assert (await requests.get(request.id)).message_id == message  # type: ignore[union-attr]
+
+
+async def test_the_actions_since_a_seat_last_played(store: Store) -> None:
+    game_id = await new_game(store)
+    for seq, seat in enumerate([0, 1, 0, 1, 1]):
+        await store.append(
+            game_id, expected_seq=seq, action=f"a{seq + 1}", post=None, **{**ACTION, "seat": seat}
+        )
+    assert [a.seq for a in await store.actions_since(game_id, 0)] == [4, 5]
+    assert [a.seq for a in await store.actions_since(game_id, 1)] == []
+    assert [a.seq for a in await store.actions_since(game_id, 2)] == [1, 2, 3, 4, 5]
+
+
+async def test_a_plan_is_rewritten_from_the_jobs_it_replaces(store: Store) -> None:
+    """The scheduler's read-modify-write: the current jobs and the new plan in one
+    transaction, and nothing written when the game's version moved on."""
+    game_id = await new_game(store)
+    schedule = Schedule(store)
+    await schedule.put(game_id, "clock", seq=0, due_at=50.0, seats=[0])
+    version = (await store.get_game(game_id)).version
+    seen: list[set[str]] = []
+
+    def plan(current: dict[str, JobRow]) -> list[JobRow]:
+        seen.append(set(current))
+        kept = current["clock"]
+        return [JobRow(game_id, "remind", 0, kept.due_at + 1, 0, [0]), kept]
+
+    written = await schedule.rewrite(game_id, plan, version=version)
+    assert written is not None and seen == [{"clock"}]
+    jobs = await schedule.all(game_id)
+    assert {k: j.due_at for k, j in jobs.items()} == {"remind": 51.0, "clock": 50.0}
+    assert await schedule.rewrite(game_id, lambda _: [], version=version + 1) is None
+    assert set(await schedule.all(game_id)) == {"remind", "clock"}  # an older plan stays
+    assert await schedule.rewrite(game_id, lambda _: []) == []
+    assert await schedule.all(game_id) == {}
 
 
 async def test_jobs(store: Store) -> None:
