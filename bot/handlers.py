@@ -23,7 +23,7 @@ from bot import presence
 from bot.adapter import GameAdapter, OptionError, adapter_for, adapters, who
 from bot.errors import defer_public, public_answer, reply_error, send_ephemeral, user_lang
 from bot.i18n import BOT, LANGUAGES, t
-from bot.publisher import display_name, game_lang, names_of
+from bot.publisher import ANSWER_WAIT, display_name, game_lang, names_of
 from bot.service import BotError, GameService, Outcome, StaleAction, UserRef
 from bot.store import GameNotFound, GameRow, RequestRow
 from bot.ui import abandon_view, lobby_view, picker_title, picker_view, request_view
@@ -561,9 +561,9 @@ class Handlers:
         *,
         verb: str | None = None,
     ) -> None:
-        """A button (or a turn select's choice, of `verb`) that is one action: applied, and
-        the clicked turn message loses its buttons in the same answer (the board follows,
-        through this interaction)."""
+        """A button (or a turn select's choice, of `verb`) that is one action: applied, then
+        answered with the new board on the clicked message when it is ready soon enough,
+        else by removing the clicked buttons (the board follows, through this interaction)."""
 
         def check(game: GameRow) -> None:
             here(interaction, game)
@@ -591,20 +591,25 @@ class Handlers:
 
         outcome = await self.quick(interaction, act(), ephemeral=True, update=True)
         message = interaction.message
-        stripped = False
-        if not interaction.response.is_done():
-            try:
-                await interaction.response.edit_message(view=None)
-                stripped = True
-            except discord.HTTPException:
-                log.info("game %s: the clicked buttons could not be removed", game_id)
-        self.bot.publisher.offer(
+        answerable = not interaction.response.is_done()
+        offer = self.bot.publisher.offer(
             game_id,
             outcome.seq,
             interaction,
             component_message_id=message.id if message else None,
-            stripped=stripped,
+            open=answerable,
         )
+        if answerable:
+            # The new board answers the click when it is ready soon enough (one call);
+            # otherwise the answer removes the clicked buttons and the board follows. Only
+            # where the game is posted: in another process the owner may post the board
+            # first, and a late answer removing the buttons would take the new ones.
+            wait = (
+                min(ANSWER_WAIT, self.bot.backlog.time_left(interaction.id))
+                if self.service.owns(outcome.game)
+                else 0.0
+            )
+            await self.bot.publisher.answer_click(offer, wait)
 
     async def _picker_options(
         self, interaction: Interaction, game_id: int, seq: int, verb: str

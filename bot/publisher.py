@@ -31,7 +31,7 @@ import random
 import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -60,6 +60,10 @@ LIMIT = 2000  # Discord's message length
 MAX_LINES = 14
 TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes; keep a margin
 HOLD = 1.5  # how long a person's action waits for its interaction before posting without it
+# How long a click whose action is stored waits for its board to answer it (one call to
+# Discord instead of two) before it is answered by removing the clicked buttons instead.
+ANSWER_WAIT = 0.5
+SETTLE_WAIT = 5.0  # at most this long a post waits for its click's answer to end
 # Lines saying that the bot decided for someone, or that the game changed hands: kept first
 # when a turn's story is cut short.
 HEADLINES = ("🚪", "🔄", "⏸️", "🤖", "⏰", "↩️", "🎲")
@@ -139,6 +143,19 @@ class Offer:
     # of it (its "@original" is then that message).
     component_message_id: int | None
     stripped: bool = False  # that message's buttons were already removed by the answer
+    # Not answered yet: the batch of its action may answer it with the new board (the
+    # clicked message edited in the interaction's response) while its handler waits.
+    # Whoever claims it first answers it; `answered` is set once that answer is over.
+    open: bool = False
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    failed: bool = False  # its answer failed: the interaction can carry nothing
+
+    def claim(self) -> bool:
+        """Take the right to answer the interaction (False: someone has it)."""
+        if not self.open:
+            return False
+        self.open = False
+        return True
 
 
 @dataclass(slots=True)
@@ -209,15 +226,74 @@ class Publisher:
         *,
         component_message_id: int | None = None,
         stripped: bool = False,
-    ) -> None:
-        """The interaction of a person's action `seq`, answered by its handler and free to
-        carry the post (its follow-up and its original message are exempt from rate limits)."""
+        open: bool = False,
+    ) -> Offer:
+        """The interaction of a person's action `seq`, free to carry the post (its response,
+        follow-up and original message are exempt from rate limits). Answered by its handler,
+        or `open`: not answered yet (see `answer_click`)."""
+        offer = Offer(interaction, seq, time.monotonic(), component_message_id, stripped, open)
+        if not open:
+            offer.answered.set()
         offers = self._offers.setdefault(game_id, [])
-        offers.append(Offer(interaction, seq, time.monotonic(), component_message_id, stripped))
+        offers.append(offer)
         del offers[:-4]
         event = self._offered.get(game_id)
         if event is not None:
             event.set()
+        return offer
+
+    async def answer_click(self, offer: Offer, wait: float) -> None:
+        """A click's action is stored and its interaction offered open: its batch answers
+        it with the new board if that is ready within `wait` seconds; otherwise it is
+        answered now by removing the clicked buttons (the board follows through the
+        interaction's webhook, as after any answer)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(offer.answered.wait(), wait)
+        if offer.claim():
+            await self._answer_strip(offer)
+
+    async def _answer_strip(self, offer: Offer) -> None:
+        try:
+            await offer.interaction.response.edit_message(view=None)
+            offer.stripped = True
+            self.calls["interaction"] += 1
+        except discord.HTTPException:
+            offer.failed = True
+            log.info("seq %s: the clicked buttons could not be removed", offer.seq)
+        finally:
+            offer.answered.set()
+
+    async def _settle_others(self, game_id: int, chosen: Offer | None) -> None:
+        """Every other click of the game answered before a batch changes its messages (the
+        answer of a click no batch carries would otherwise remove the buttons it brings)."""
+        for other in list(self._offers.get(game_id, [])):
+            if other is chosen or other.answered.is_set():
+                continue
+            if other.claim():
+                try:
+                    await other.interaction.response.defer()  # acknowledged, nothing changed
+                    self.calls["interaction"] += 1
+                except discord.HTTPException:
+                    other.failed = True
+                finally:
+                    other.answered.set()
+            else:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(other.answered.wait(), SETTLE_WAIT)
+
+    async def _settled(self, offer: Offer | None) -> Offer | None:
+        """`offer` once its interaction is answered (answered here, by removing the clicked
+        buttons, if nobody has), or None when it can carry nothing."""
+        if offer is None:
+            return None
+        if offer.claim():
+            await self._answer_strip(offer)
+        else:
+            try:
+                await asyncio.wait_for(offer.answered.wait(), SETTLE_WAIT)
+            except TimeoutError:
+                return None
+        return None if offer.failed else offer
 
     def release(self, game_id: int, seq: int) -> None:
         """The person's action `seq` will offer no interaction: post without waiting."""
@@ -422,6 +498,7 @@ class Publisher:
         lang = game_lang(game)
         names = names_of(game)
         offer = self._offer_for(batch)
+        await self._settle_others(game.id, offer)
         if batch.ended and batch.end_reason is None:
             await self._strip(game, offer)  # abandoned: its message was the command's answer
             self._turn_lines.pop(game.id, None)
@@ -607,6 +684,7 @@ class Publisher:
 
     async def _send(self, batch: Batch, offer: Offer | None, **kwargs: Any) -> discord.Message:
         game = batch.game
+        offer = await self._settled(offer)
         if offer is not None:
             followup = offer.interaction.followup
             sent = await followup.send(wait=True, **kwargs)
@@ -625,9 +703,21 @@ class Publisher:
         self, game: GameRow, message_id: int, offer: Offer | None, **kwargs: Any
     ) -> None:
         if offer is not None and offer.component_message_id == message_id:
-            await offer.interaction.edit_original_response(**kwargs)
-            self.calls["interaction"] += 1
-            return
+            if offer.claim():
+                # The click is not answered yet: this edit is its answer, one call.
+                try:
+                    await offer.interaction.response.edit_message(**kwargs)
+                    self.calls["interaction"] += 1
+                    return
+                except discord.HTTPException:
+                    offer.failed = True  # too late for the interaction: use the channel
+                    log.info("game %s: the click could not be answered with its board", game.id)
+                finally:
+                    offer.answered.set()
+            elif await self._settled(offer) is not None:
+                await offer.interaction.edit_original_response(**kwargs)
+                self.calls["interaction"] += 1
+                return
         hook = self._hooks.get(message_id)
         if hook is not None and time.monotonic() < hook[1]:
             try:
@@ -642,6 +732,7 @@ class Publisher:
 
     async def _strip(self, game: GameRow, offer: Offer | None) -> None:
         """Remove the buttons of the game's last turn message."""
+        offer = await self._settled(offer)
         if not game.turn_message_id:
             return
         if (

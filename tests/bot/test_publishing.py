@@ -200,3 +200,32 @@ async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_pa
                 except subprocess.TimeoutExpired:
                     bot.kill()  # never leave a bot behind for the next tests
                     raise
+
+
+async def test_a_click_whose_answer_fails_still_gets_its_board_once(tmp_path: Path) -> None:
+    """The answer that carries the board fails (Discord 500s on the callback, once after
+    doing it, once without): the board reaches the channel anyway, exactly once, and the
+    game goes on."""
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        await open_two_player_game(w)
+        rnd = random.Random(11)
+        for processed in (False, True, False):
+            message = current_turn(w)
+            assert message is not None
+            control = rnd.choice([c for c in turn_choices(message) if ":k:" not in c["custom_id"]])
+            value = (control.get("options") or [{"value": ""}])[0]["value"]
+            d.inject_fault(faults.INTERACTION_CALLBACK, 500, processed=processed, times=1)
+            if control["custom_id"].startswith("rc:"):
+                await d.select(mover(w, message), message, control["custom_id"], [value])
+            else:
+                await d.click(mover(w, message), message, control["custom_id"])
+            await table(w).wait_after(turn_seq(message))
+            await bot.service.idle()
+            await bot.publisher.idle()
+            d.clear_faults()
+            game = await bot.service.store.open_game_in(w.channel.id)
+            assert game is not None
+            assert len(boards_of(w, game.seq)) == 1, "the board after the move, exactly once"
+        assert d.injected_failures
+        assert await bot.service.store.games_with_posts() == []

@@ -15,10 +15,12 @@ from typing import Any
 
 import discord
 
+from bot import handlers
 from bot.adapter import GameAdapter, adapter_for
 from bot.ui import MAX_ROWS, turn_view
+from discord_double.player import turn_choices
 from engine.rattus import GAME
-from tests.bot.harness import running_bot, turn_control, world
+from tests.bot.harness import current_turn, mover, running_bot, turn_control, use_control, world
 from tests.bot.test_e2e import first_turn
 
 RATTUS = adapter_for("rattus")
@@ -118,3 +120,79 @@ async def test_a_forged_menu_choice_is_refused_and_changes_nothing(tmp_path: Pat
             assert r.ephemeral and r.content, r
         assert (await bot.service.store.get_game(game.id)).seq == game.seq
         assert d.message(message.id).components == before
+
+
+def board_files(response: Any) -> list[str]:
+    """Names of the board images an answer to an interaction carried."""
+    payload = response.payload if isinstance(response.payload, dict) else {}
+    data = payload.get("data", payload) or {}
+    return [str(a.get("filename", "")) for a in data.get("attachments") or []]
+
+
+async def play_until(w: Any, bot: Any, rnd: random.Random, want_same_mover: bool) -> Any:
+    """Public one-tap moves until one keeps (or passes) the turn as wanted: its record."""
+    for _ in range(60):
+        message = current_turn(w)
+        assert message is not None
+        user = mover(w, message)
+        controls = [c for c in turn_choices(message) if ":k:" not in c["custom_id"]]
+        if not controls:
+            return None
+        control = rnd.choice(controls)
+        option = rnd.randrange(len(control.get("options") or [None]))
+        record = await use_control(w, user, message, control, option)
+        await record.wait_acked()
+        await bot.service.idle()
+        await bot.publisher.idle()
+        after = current_turn(w)
+        if (after is not None and after.id == message.id) == want_same_mover:
+            return record
+    return None
+
+
+async def test_a_click_that_keeps_the_turn_is_answered_with_its_board_in_one_call(
+    tmp_path: Path,
+) -> None:
+    """The mover goes on: the click's own answer is the edited turn message with the new
+    board (one call, no webhook edit after it)."""
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        await first_turn(w, bot)
+        record = await play_until(w, bot, random.Random(3), want_same_mover=True)
+        assert record is not None, "no move kept the turn"
+        (answer,) = record.responses
+        assert answer.kind == "callback" and answer.callback_type == 7
+        assert any(name.startswith("board-") for name in board_files(answer)), answer.payload
+
+
+async def test_a_click_that_passes_the_turn_is_answered_then_followed_by_the_new_turn(
+    tmp_path: Path,
+) -> None:
+    """The turn passes: the answer removes the clicked controls, and the new turn message
+    (a new message, so the next player is notified) follows on the same interaction."""
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        await first_turn(w, bot)
+        record = await play_until(w, bot, random.Random(4), want_same_mover=False)
+        assert record is not None, "no move passed the turn"
+        kinds = [(r.kind, r.callback_type) for r in record.responses]
+        assert kinds == [("callback", 7), ("followup", None)]
+        assert record.responses[0].payload["data"]["components"] == []
+        assert "<@" in record.responses[1].message.content
+
+
+async def test_a_board_not_ready_in_time_lets_the_click_be_answered_first(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """No wait for the board: the click is answered at once (its controls removed), and the
+    board follows by editing that answer, still without a rate-limited call."""
+    monkeypatch.setattr(handlers, "ANSWER_WAIT", 0.0)
+    async with world(tmp_path) as w, running_bot(w) as b:
+        d = w.double
+        await first_turn(w, b)
+        mark = d.request_mark()
+        record = await play_until(w, b, random.Random(3), want_same_mover=True)
+        assert record is not None
+        kinds = [(r.kind, r.callback_type) for r in record.responses]
+        assert kinds == [("callback", 7), ("edit", None)]
+        assert not board_files(record.responses[0])
+        assert any(n.startswith("board-") for n in board_files(record.responses[1]))
+        assert d.request_counts(mark)["channel"] == 0
