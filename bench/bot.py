@@ -9,7 +9,9 @@ pickers) after a random think time: by default every game acts every 5 to 15 sec
 faster than games played over days (--think 2 6 is a saturation test on 2 cores, where this
 process, the double and its 200 players, takes a core of its own). Measured:
 
-- interaction -> defer: from the double sending INTERACTION_CREATE to the bot's callback;
+- interaction -> defer: from the double sending INTERACTION_CREATE to the bot's callback
+  (its first answer: for a click whose board is ready within half a second, that answer is
+  the board itself, and `answers_with_board` says how often);
 - action -> board posted: from the deciding interaction to the new board image in the
   channel (a new turn message or the edited one);
 - the bot process's peak memory (VmHWM) and CPU time per player action, the bot's own and
@@ -128,6 +130,7 @@ async def player_loop(
     deadline: float,
     defers: list[float],
     posted: list[float],
+    carried: list[bool],
     failures: list[str],
 ) -> int:
     """Play one game until the deadline; return the number of actions."""
@@ -178,6 +181,9 @@ async def player_loop(
                 if record.ack_latency is not None:
                     defers.append(record.ack_latency)
             await table.wait_after(seq, timeout=60)
+            first = record.responses[0] if record.responses else None
+            data = (first.payload or {}).get("data") or {} if first is not None else {}
+            carried.append(bool(first and first.kind == "callback" and data.get("attachments")))
             shown = boards.first_after(table.channel.id, t0)
             if shown is not None:
                 posted.append(shown - t0)
@@ -240,6 +246,7 @@ async def run(
             limited_before = len(getattr(double, "rate_limited", []))
             defers: list[float] = []
             posted: list[float] = []
+            carried: list[bool] = []
             failures: list[str] = []
             deadline = time.monotonic() + seconds
             t0 = time.monotonic()
@@ -254,6 +261,7 @@ async def run(
                         deadline,
                         defers,
                         posted,
+                        carried,
                         failures,
                     )
                     for i, (table, _, _) in enumerate(tables)
@@ -295,6 +303,7 @@ async def run(
         "defer_ms_p50": round(percentile(ms, 50), 1),
         "defer_ms_p95": round(percentile(ms, 95), 1),
         "defer_ms_p99": round(percentile(ms, 99), 1),
+        "answers_with_board": round(sum(carried) / max(1, len(carried)), 3),
         "board_posted_ms_p50": round(percentile(board_ms, 50), 1),
         "board_posted_ms_p95": round(percentile(board_ms, 95), 1),
         "board_posted_ms_p99": round(percentile(board_ms, 99), 1),

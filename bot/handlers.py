@@ -609,7 +609,7 @@ class Handlers:
                 if self.service.owns(outcome.game)
                 else 0.0
             )
-            await self.bot.publisher.answer_click(offer, wait)
+            self.bot.publisher.answer_click(offer, wait)
 
     async def _picker_options(
         self, interaction: Interaction, game_id: int, seq: int, verb: str

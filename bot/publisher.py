@@ -13,9 +13,11 @@ queues the DMs of that batch, in one transaction. So:
   sequence number) before it is posted again, and channel posts carry a nonce.
 
 Discord's rate limits (about 50 requests/s per bot, 5 messages per 5 s per channel) bind long
-before the CPU does, so a player's own interaction carries the answer whenever it can: the
-board after a click goes out as the interaction's follow-up, the clicked turn message loses
-its buttons through the interaction's own edit (both exempt from the limits), consecutive
+before the CPU does, so a player's own interaction carries the answer whenever it can (all
+exempt from the limits): a click whose board is ready within ANSWER_WAIT is answered with it
+(the clicked turn message edited in the response: one call); otherwise the clicked message
+loses its buttons in the response and the board follows through the interaction's webhook
+(its follow-up for a new turn message, which notifies the next player), consecutive
 posts of a game (a run of AI moves, several answers to a window) become one message, and a
 game never posts in its channel more often than once per `channel_interval`. DM channels are
 opened once per person and kept.
@@ -202,6 +204,7 @@ class Publisher:
         self._free_at: dict[int, float] = {}
         self._turn_lines: dict[int, list[str]] = {}
         self._closing = False
+        self._answering: set[asyncio.Task[None]] = set()  # clicks answered late (answer_click)
         self.calls: dict[str, int] = {"interaction": 0, "channel": 0, "dm": 0}
 
     # ------------------------------------------------------------------ waking up
@@ -242,15 +245,22 @@ class Publisher:
             event.set()
         return offer
 
-    async def answer_click(self, offer: Offer, wait: float) -> None:
+    def answer_click(self, offer: Offer, wait: float) -> None:
         """A click's action is stored and its interaction offered open: its batch answers
-        it with the new board if that is ready within `wait` seconds; otherwise it is
-        answered now by removing the clicked buttons (the board follows through the
-        interaction's webhook, as after any answer)."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(offer.answered.wait(), wait)
-        if offer.claim():
-            await self._answer_strip(offer)
+        it with the new board if that is ready within `wait` seconds; otherwise it is then
+        answered by removing the clicked buttons (the board follows through the
+        interaction's webhook, as after any answer). Nothing waits here: the handler is
+        free at once (a click waiting for its board holds none of the backlog's slots)."""
+        if wait <= 0:
+            self._answer_late(offer)
+        else:
+            asyncio.get_running_loop().call_later(wait, self._answer_late, offer)
+
+    def _answer_late(self, offer: Offer) -> None:
+        if not self._closing and offer.claim():
+            task = asyncio.create_task(self._answer_strip(offer))
+            self._answering.add(task)
+            task.add_done_callback(self._answering.discard)
 
     async def _answer_strip(self, offer: Offer) -> None:
         try:
@@ -336,7 +346,7 @@ class Publisher:
         self._closing = True
         for task in self._tasks.values():
             task.cancel()
-        for task in self._tasks.values():
+        for task in [*self._tasks.values(), *self._answering]:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
