@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import signal
@@ -30,6 +31,14 @@ def configure_endpoints(config: Config) -> None:
         point_discord_py(config.api_base, config.gateway_url)
 
 
+# The collector's youngest generation is collected after this many new objects (Python's
+# default is 700). An interaction's objects live a few milliseconds, across awaits: with the
+# default most of them are collected young, survive, and are scanned again in the older
+# generations; with this they are mostly gone first (bench.bot: the collector took 0.5 ms
+# of the bot's CPU per action).
+GC_YOUNG = 20_000
+
+
 async def run(config: Config) -> None:
     """Start the bot and keep it running until SIGTERM or SIGINT, then shut down cleanly:
     interactions in flight finish, what is not yet posted stays in the outbox for the next
@@ -37,6 +46,7 @@ async def run(config: Config) -> None:
     from bot.app import GameBot
 
     configure_endpoints(config)
+    gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
     bot = GameBot(config)
     loop = asyncio.get_running_loop()
     stopping: list[asyncio.Task[None]] = []
