@@ -130,8 +130,8 @@ async def player_loop(
     deadline: float,
     defers: list[float],
     posted: list[float],
-    carried: list[bool],
     failures: list[str],
+    carried: list[bool] | None = None,
 ) -> int:
     """Play one game until the deadline; return the number of actions."""
     actions = 0
@@ -183,7 +183,8 @@ async def player_loop(
             await table.wait_after(seq, timeout=60)
             first = record.responses[0] if record.responses else None
             data = (first.payload or {}).get("data") or {} if first is not None else {}
-            carried.append(bool(first and first.kind == "callback" and data.get("attachments")))
+            if carried is not None:
+                carried.append(bool(first and first.kind == "callback" and data.get("attachments")))
             shown = boards.first_after(table.channel.id, t0)
             if shown is not None:
                 posted.append(shown - t0)
@@ -261,8 +262,8 @@ async def run(
                         deadline,
                         defers,
                         posted,
-                        carried,
                         failures,
+                        carried,
                     )
                     for i, (table, _, _) in enumerate(tables)
                 )
