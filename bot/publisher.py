@@ -267,9 +267,9 @@ class Publisher:
             await offer.interaction.response.edit_message(view=None)
             offer.stripped = True
             self.calls["interaction"] += 1
-        except discord.HTTPException:
+        except Exception as exc:  # refused, or lost on the way: either way, not to be used
             offer.failed = True
-            log.info("seq %s: the clicked buttons could not be removed", offer.seq)
+            log.info("seq %s: the clicked buttons could not be removed (%r)", offer.seq, exc)
         finally:
             offer.answered.set()
 
@@ -719,9 +719,12 @@ class Publisher:
                     await offer.interaction.response.edit_message(**kwargs)
                     self.calls["interaction"] += 1
                     return
-                except discord.HTTPException:
-                    offer.failed = True  # too late for the interaction: use the channel
-                    log.info("game %s: the click could not be answered with its board", game.id)
+                except Exception as exc:
+                    # Refused (too late, say) or lost on the way: the interaction may be
+                    # unanswered, so it carries nothing more; the channel shows the board
+                    # (the same edit again, if this one did arrive).
+                    offer.failed = True
+                    log.info("game %s: the click got no board (%r)", game.id, exc)
                 finally:
                     offer.answered.set()
             elif await self._settled(offer) is not None:
