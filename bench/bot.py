@@ -10,7 +10,7 @@ faster than games played over days (--think 2 6 is a saturation test on 2 cores,
 process, the double and its 200 players, takes a core of its own). Measured:
 
 - interaction -> defer: from the double sending INTERACTION_CREATE to the bot's callback
-  (its first answer: for a click whose board is ready within half a second, that answer is
+  (its first answer: for a click whose board is ready within 35 ms, that answer is
   the board itself, and `answers_with_board` says how often);
 - action -> board posted: from the deciding interaction to the new board image in the
   channel (a new turn message or the edited one);
