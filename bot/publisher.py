@@ -230,13 +230,12 @@ class Publisher:
         interaction: discord.Interaction[Any],
         *,
         component_message_id: int | None = None,
-        stripped: bool = False,
         open: bool = False,
     ) -> Offer:
         """The interaction of a person's action `seq`, free to carry the post (its response,
         follow-up and original message are exempt from rate limits). Answered by its handler,
         or `open`: not answered yet (see `answer_click`)."""
-        offer = Offer(interaction, seq, time.monotonic(), component_message_id, stripped, open)
+        offer = Offer(interaction, seq, time.monotonic(), component_message_id, open=open)
         if not open:
             offer.answered.set()
         offers = self._offers.setdefault(game_id, [])
@@ -285,7 +284,7 @@ class Publisher:
                 try:
                     await other.interaction.response.defer()  # acknowledged, nothing changed
                     self.calls["interaction"] += 1
-                except discord.HTTPException:
+                except Exception:  # refused or lost: not to be used, like any failed answer
                     other.failed = True
                 finally:
                     other.answered.set()
