@@ -255,7 +255,7 @@ class Feed:
             or any(seat not in decision.seats for seat in acted)
         )
         news = await self._news(game, state, first_seq, entries, decision, legal, before_last)
-        clock = pending.clock if game.status == "active" else None
+        clock = pending.clock  # read for an active game only
         deadline = clock.due_at if clock is not None and clock.seq == game.seq else None
         return Batch(
             game=game,

@@ -263,16 +263,24 @@ class Publisher:
             self._answering.add(task)
             task.add_done_callback(self._answering.discard)
 
-    async def _answer_strip(self, offer: Offer) -> None:
+    async def _answer(self, offer: Offer, **edit: Any) -> bool:
+        """Answer a click its claimer holds: edit the clicked message (`edit`), or with
+        nothing to edit only acknowledge it. False when that failed, refused or lost on the
+        way: the interaction may be unanswered, so it carries nothing more (`failed`)."""
+        response = offer.interaction.response
         try:
-            await offer.interaction.response.edit_message(view=None)
-            offer.stripped = True
+            await (response.edit_message(**edit) if edit else response.defer())
             self.calls["interaction"] += 1
-        except Exception as exc:  # refused, or lost on the way: either way, not to be used
+            return True
+        except Exception as exc:
             offer.failed = True
-            log.info("seq %s: the clicked buttons could not be removed (%r)", offer.seq, exc)
+            log.info("seq %s: the click could not be answered (%r)", offer.seq, exc)
+            return False
         finally:
             offer.answered.set()
+
+    async def _answer_strip(self, offer: Offer) -> None:
+        offer.stripped = await self._answer(offer, view=None)
 
     async def _settle_others(self, game_id: int, chosen: Offer | None) -> None:
         """Every other click of the game answered before a batch changes its messages (the
@@ -281,13 +289,7 @@ class Publisher:
             if other is chosen or other.answered.is_set():
                 continue
             if other.claim():
-                try:
-                    await other.interaction.response.defer()  # acknowledged, nothing changed
-                    self.calls["interaction"] += 1
-                except Exception:  # refused or lost: not to be used, like any failed answer
-                    other.failed = True
-                finally:
-                    other.answered.set()
+                await self._answer(other)  # acknowledged, nothing changed
             else:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(other.answered.wait(), SETTLE_WAIT)
@@ -715,19 +717,10 @@ class Publisher:
     ) -> None:
         if offer is not None and offer.component_message_id == message_id:
             if offer.claim():
-                # The click is not answered yet: this edit is its answer, one call.
-                try:
-                    await offer.interaction.response.edit_message(**kwargs)
-                    self.calls["interaction"] += 1
+                # The click is not answered yet: this edit is its answer, one call. If it
+                # fails, the channel shows the board (the same edit again, if it did arrive).
+                if await self._answer(offer, **kwargs):
                     return
-                except Exception as exc:
-                    # Refused (too late, say) or lost on the way: the interaction may be
-                    # unanswered, so it carries nothing more; the channel shows the board
-                    # (the same edit again, if this one did arrive).
-                    offer.failed = True
-                    log.info("game %s: the click got no board (%r)", game.id, exc)
-                finally:
-                    offer.answered.set()
             elif await self._settled(offer) is not None:
                 await offer.interaction.edit_original_response(**kwargs)
                 self.calls["interaction"] += 1
