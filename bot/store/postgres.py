@@ -65,6 +65,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+POSTS_SQL = "SELECT * FROM outbox WHERE game_id = $1 ORDER BY id LIMIT $2"
+ACTIONS_BETWEEN_SQL = (
+    "SELECT * FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq"
+)
+JOB_SQL = "SELECT * FROM jobs WHERE game_id = $1 AND kind = $2"
+
 POOL_MIN = 1  # connections kept open
 POOL_MAX = 10  # connections at most (per process)
 ACQUIRE_TIMEOUT = 30.0  # seconds a query waits for a free connection (StoreBusy after)
@@ -771,8 +777,7 @@ class PostgresStore(Store):
                 )
             else:
                 rows = await conn.fetch(
-                    "SELECT * FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3"
-                    " ORDER BY seq",
+                    ACTIONS_BETWEEN_SQL,
                     game_id,
                     after,
                     upto,
@@ -821,18 +826,14 @@ class PostgresStore(Store):
     async def posts(self, game_id: int, limit: int = 200) -> list[PostRow]:
         """The posts of a game still waiting, oldest first."""
         async with self._connection() as conn:
-            rows = await conn.fetch(
-                "SELECT * FROM outbox WHERE game_id = $1 ORDER BY id LIMIT $2", game_id, limit
-            )
+            rows = await conn.fetch(POSTS_SQL, game_id, limit)
         return [_post(r) for r in rows]
 
     async def pending(self, game_id: int, limit: int = 200) -> Pending:
         """The posts of a game still waiting, its row, and for the posts shown next their
         actions and the game's turn clock, from one snapshot on one connection."""
         async with self._snapshot() as conn:
-            rows = await conn.fetch(
-                "SELECT * FROM outbox WHERE game_id = $1 ORDER BY id LIMIT $2", game_id, limit
-            )
+            rows = await conn.fetch(POSTS_SQL, game_id, limit)
             posts = [_post(r) for r in rows]
             if not posts:
                 return Pending(posts, None)
@@ -846,16 +847,13 @@ class PostgresStore(Store):
             span = action_range(shown)
             if span is not None:
                 found = await conn.fetch(
-                    "SELECT * FROM actions WHERE game_id = $1 AND seq > $2 AND seq <= $3"
-                    " ORDER BY seq",
+                    ACTIONS_BETWEEN_SQL,
                     game_id,
                     *span,
                 )
                 out.actions = {a.seq: a for a in map(_action, found)}
             if game.status == "active":
-                job = await conn.fetchrow(
-                    "SELECT * FROM jobs WHERE game_id = $1 AND kind = 'clock'", game_id
-                )
+                job = await conn.fetchrow(JOB_SQL, game_id, "clock")
                 out.clock = _job(job) if job else None
         return out
 
@@ -980,9 +978,7 @@ class PostgresSchedule(Schedule):
     async def get(self, game_id: int, kind: str) -> JobRow | None:
         """One job of a game, if planned."""
         async with self.store._connection() as conn:
-            row = await conn.fetchrow(
-                "SELECT * FROM jobs WHERE game_id = $1 AND kind = $2", game_id, kind
-            )
+            row = await conn.fetchrow(JOB_SQL, game_id, kind)
         return _job(row) if row else None
 
     async def drop(self, game_id: int, *kinds: str) -> None:
