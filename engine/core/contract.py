@@ -41,11 +41,23 @@ class Decision:
     seats: frozenset[Seat]
     kind: Literal["turn", "window"]
     phase: str
+    # A secret window: who is asked depends on hidden information (an Africanus region card
+    # that would protect), so each asked seat knows only that it is asked itself, and the
+    # public only that the window is open. Only a window may be secret.
+    secret: bool = False
 
     @property
     def window(self) -> bool:
         """True for a window (it times out to each seat's default)."""
         return self.kind == WINDOW
+
+    def seen_by(self, seat: Seat | None) -> Decision:
+        """The decision as `seat` (None: the public) may know it: a secret window names
+        no seat but `seat` itself, when it is asked."""
+        if not self.secret:
+            return self
+        mine = self.seats & {seat} if seat is not None else frozenset()
+        return Decision(frozenset(mine), self.kind, self.phase, True)
 
 
 NO_DECISION = Decision(frozenset(), TURN, "over")

@@ -10,7 +10,11 @@ the end and check after every step that
   raises RulesError and changes nothing; `apply` never mutates its input;
 - `dump`/`load` round-trip, and states, views and events are JSON-ready;
 - `redeal` of what a seat (or the public) cannot know leaves that seat's view unchanged, and
-  no view carries the seed or the random generator;
+  what it may know of the decision (a secret window names only the seat itself), and no view
+  carries the seed or the random generator;
+- the same action applied after such a redeal shows that seat the same events, unless the
+  step revealed something to it (then what it sees may differ, and it shows in its view),
+  and its view after a step that revealed nothing to it is unchanged too;
 - the game ends within a bound with a ranking of every seat, and replaying the recorded actions
   from the seed gives the same states and events.
 
@@ -44,6 +48,7 @@ class Playout:
     actions: list[tuple[int, str]] = field(default_factory=list)
     windows: int = 0
     rejected: int = 0
+    compared: int = 0  # steps whose events were compared with those after a redeal
     final: dict[str, Any] = field(default_factory=dict)
 
 
@@ -117,6 +122,8 @@ def check_playout(
         action = rnd.choice(legal)
         before = _json(game.dump(state), where)
         applied = game.apply(state, seat, action)
+        if step % redeal_every == 0:
+            report.compared += _check_events(game, state, applied, seat, action, seats, where, rnd)
         if _json(game.dump(state), where) != before:
             raise ContractViolation(f"{where}: apply mutated its input")
         for event in applied.events:
@@ -200,16 +207,79 @@ def _check_state(
 def _check_redeal(
     game: Game[Any, Any], state: Any, seats: range, where: str, rnd: random.Random
 ) -> None:
+    decision = game.decision(state)
+    if decision.secret and decision.kind != WINDOW:
+        raise ContractViolation(f"{where}: only a window may be secret: {decision}")
     for viewer in [None, *seats]:
         other = game.redeal(state, viewer, rnd.getrandbits(62))
         if game.view(other, viewer) != game.view(state, viewer):
             raise ContractViolation(f"{where}: the view of {viewer} depends on what it cannot know")
+        if game.decision(other).seen_by(viewer) != decision.seen_by(viewer):
+            raise ContractViolation(
+                f"{where}: what {viewer} may know of the decision depends on what it cannot know"
+            )
         if viewer is not None and game.to_move(other) == game.to_move(state):
             mine = [str(a) for a in game.legal_actions(other, viewer)]
             if mine != [str(a) for a in game.legal_actions(state, viewer)]:
                 raise ContractViolation(
                     f"{where}: the legal actions of {viewer} depend on what it cannot know"
                 )
+
+
+def _told(events: Any, viewer: int | None) -> list[dict[str, Any]]:
+    """The events `viewer` may see, but those meant for it alone."""
+    alone = frozenset() if viewer is None else frozenset({viewer})
+    return [e.to_dict() for e in events if e.visible_for(viewer) and e.visible_to != alone]
+
+
+def _check_events(
+    game: Game[Any, Any],
+    state: Any,
+    applied: Any,
+    seat: int,
+    action: Any,
+    seats: range,
+    where: str,
+    rnd: random.Random,
+) -> int:
+    """The events each viewer may see of a step, against the same step after a redeal of
+    what that viewer cannot know: the same, unless the step revealed something to it (which
+    its view then shows). Returns how many viewers were compared."""
+    text = str(action)
+    compared = 0
+    for viewer in [None, *seats]:
+        other = game.redeal(state, viewer, rnd.getrandbits(62))
+        if seat not in game.to_move(other):
+            continue
+        # The same action, when it is legal there too (another seat's options may depend on
+        # what the viewer cannot see).
+        if text not in {str(a) for a in game.legal_actions(other, seat)}:
+            continue
+        again = game.apply(other, seat, game.parse_action(text))
+        if game.view(applied.state, viewer) != game.view(again.state, viewer):
+            # Only a step that showed this viewer something hidden (a revealing event, or
+            # one meant for it alone) may leave it knowing something different.
+            if not any(
+                e.shows_hidden for e in (*applied.events, *again.events) if e.visible_for(viewer)
+            ):
+                raise ContractViolation(
+                    f"{where}: after {text!r} by seat {seat}, the view of {viewer} depends on "
+                    "what it cannot know, though nothing was revealed to it"
+                )
+            continue
+        # It knows the same either way: so must be what it was told with others (its own
+        # private events may differ where its view keeps no trace: the order of its draws).
+        mine, theirs = _told(applied.events, viewer), _told(again.events, viewer)
+        if mine != theirs:
+            kinds = sorted({e["type"] for e in mine} ^ {e["type"] for e in theirs}) or sorted(
+                {e["type"] for e in mine}
+            )
+            raise ContractViolation(
+                f"{where}: after {text!r} by seat {seat}, the events {viewer} may see depend "
+                f"on what it cannot know ({', '.join(kinds)})"
+            )
+        compared += 1
+    return compared
 
 
 def _check_rejections(

@@ -23,3 +23,4 @@ def test_random_playouts_keep_the_contract(
     report = check_playout(get_game(name), players, seed, variant, policy_seed=seed)
     assert report.actions, "a game without a single action"
     assert report.rejected > 0
+    assert report.compared > 0, "no step's events were compared after a redeal"
