@@ -40,9 +40,11 @@ class Rattus:
         return rules.setup_events(state)
 
     def decision(self, state: State) -> Decision:
-        """The active player's turn, or a region-card reaction window (Africanus)."""
-        kind = WINDOW if state.phase is Phase.REACTION else TURN
-        return Decision(rules.to_move(state), kind, state.phase.value)
+        """The active player's turn, or a region-card reaction window (Africanus): a secret
+        one, since who is asked depends on the hands of region cards."""
+        if state.phase is Phase.REACTION:
+            return Decision(rules.to_move(state), WINDOW, state.phase.value, secret=True)
+        return Decision(rules.to_move(state), TURN, state.phase.value)
 
     def to_move(self, state: State) -> frozenset[int]:
         """Seats to move now."""

@@ -352,34 +352,60 @@ class DiplomatReturned(Event):
 
 @dataclass(frozen=True, slots=True)
 class ReactionWindowOpened(Event):
-    """A revealed rat token would cost cubes to seats that asked to decide: they may protect."""
+    """A revealed rat token would cost cubes to someone who asked to decide on region cards:
+    the token's effects wait while region cards may be played. Who was asked is secret (each
+    asked seat learns it from its own view); the token's face is shown here first."""
 
     region: Region
     token: str
     limit: int
     symbols: tuple[str, ...]
-    asked: tuple[int, ...]
     kind: ClassVar[str] = "reaction_window_opened"
+    reveals: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
 class RegionCardPlayed(Event):
-    """A player placed a region card on a class card: protected for this region's ravage."""
+    """A player's region card protects a class card for this region's ravage (shown when
+    the token's window closes, or at once when no window opened; how it was decided, by
+    the player or by their standing order, is not said)."""
 
     seat: int
     card: str
     class_card: ClassCard
     region: Region
-    automatic: bool
     kind: ClassVar[str] = "region_card_played"
 
 
 @dataclass(frozen=True, slots=True)
+class RegionCardCommitted(Event):
+    """Private: a player's region card will protect a class card, shown to everyone when
+    the open window closes (`standing`: played by their standing order)."""
+
+    seat: int
+    card: str
+    class_card: ClassCard
+    region: Region
+    standing: bool
+    kind: ClassVar[str] = "region_card_committed"
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """Only the player: nobody may learn who was asked or how they answered."""
+        return _only(self.seat)
+
+
+@dataclass(frozen=True, slots=True)
 class ProtectionDeclined(Event):
-    """A seat asked in a reaction window played no (more) region card."""
+    """Private: a seat asked in a reaction window played no (more) region card."""
 
     seat: int
     kind: ClassVar[str] = "protection_declined"
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        """Only the player: a decline would tell everyone the seat was asked."""
+        return _only(self.seat)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,15 +56,24 @@ def redeal(s: State, seat: int | None, seed: int) -> State:
 
 def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: Rng) -> tuple[Africa, Rng]:
     others = hidden_hands(s, seat)
-    pool = [c for p in others for c in afr.hands[p]] + list(afr.deck) + list(afr.discard)
+    hands = list(afr.hands)
+    ravage = afr.ravage
+    if ravage is not None and ravage.pending:
+        # The cards other seats played unseen in an open window are still, for `seat`, in
+        # their hands (the public hand sizes count them): they go back there, to be dealt
+        # again with the rest.
+        for p, card, _ in ravage.pending:
+            if p in others:
+                hands[p] = (*hands[p], card)
+        ravage = evolve(ravage, pending=tuple(x for x in ravage.pending if x[0] not in others))
+    pool = [c for p in others for c in hands[p]] + list(afr.deck) + list(afr.discard)
     drawn_secret = secret_drawn(s, seat)
     if drawn_secret:
         pool += list(afr.drawn)
     shuffled, rng = rng.shuffled(pool)
     it = iter(shuffled)
-    hands = list(afr.hands)
     for p in others:
-        hands[p] = tuple(sorted(next(it) for _ in afr.hands[p]))
+        hands[p] = tuple(sorted(next(it) for _ in hands[p]))
     deck = tuple(sorted(next(it) for _ in afr.deck))
     discard = tuple(sorted(next(it) for _ in afr.discard))
     drawn = tuple(next(it) for _ in afr.drawn) if drawn_secret else afr.drawn
@@ -81,6 +90,7 @@ def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: Rng) -> tuple[Af
             discard=discard,
             drawn=drawn,
             standing=tuple(standing),
+            ravage=ravage,
         ),
         rng,
     )

@@ -89,6 +89,7 @@ from engine.rattus.events import (
     RatTokensSwapped,
     RavageRegionChosen,
     ReactionWindowOpened,
+    RegionCardCommitted,
     RegionCardKept,
     RegionCardPlayed,
     RegionCardsDealt,
@@ -593,7 +594,7 @@ def _africanus_phase_actions(s: State, seat: int) -> list[Action]:
 def _reaction_actions(s: State, seat: int) -> list[Action]:
     afr = s.africa
     assert afr is not None and afr.ravage is not None
-    protected = {c for _, _, c in afr.ravage.protections}
+    protected = _in_force(afr.ravage)
     mine = [c for c in held(s, seat) if c not in protected]
     out: list[Action] = [
         Protect(card_id(card), c)
@@ -1098,9 +1099,12 @@ def _ravage_africa(
 
     Right after each reveal and before its effects, seats whose cubes it would cost may play
     region cards on their class cards: `always` seats do it now (protection.plan), `ask` seats
-    get a reaction window, and the ravage pauses (returns paused=True) until they answer. A
-    protection lasts for the rest of this region's ravage; the cards are then discarded.
-    `pending` resumes the ravage with the effects of a token revealed before the window.
+    get a reaction window, and the ravage pauses (returns paused=True) until they answer. With
+    a window open, the `always` seats' cards wait unseen with the asked seats' answers, so
+    that nobody learns from the order of events who was asked or who has which standing
+    order; all are shown when the window closes. A protection lasts for the rest of this
+    region's ravage; the cards are then discarded. `pending` resumes the ravage with the
+    effects of a token revealed before the window.
     """
     afr = s.africa
     assert afr is not None
@@ -1143,6 +1147,7 @@ def _ravage_africa(
             hits = None
             if outbreak and face.classes and any(hands):
                 asked = []
+                auto: list[tuple[int, int, ClassCard]] = []
                 hits = check = _hits(face, cubes, by_symbol, protected, n)
                 for p in range(n):
                     if not (check[p] and cubes[p] and hands[p]) or standing[p] is Standing.NEVER:
@@ -1159,18 +1164,19 @@ def _ravage_africa(
                         continue
                     for card, c in pairs:
                         hands[p] = tuple(x for x in hands[p] if x != card)
-                        prot.append((p, card, c))
+                        auto.append((p, card, c))
                         protected.add(c)
-                        ev.append(RegionCardPlayed(p, card_id(card), c, region, True))
                     hits = None  # protections changed what the token costs
                 if asked:
-                    ev.append(
-                        ReactionWindowOpened(
-                            region, face.id, face.limit, face.symbols, tuple(asked)
-                        )
+                    ev.append(ReactionWindowOpened(region, face.id, face.limit, face.symbols))
+                    ev.extend(
+                        RegionCardCommitted(p, card_id(card), c, region, True)
+                        for p, card, c in auto
                     )
-                    paused = Ravage(r, neutral, token, tuple(asked), tuple(prot))
+                    paused = Ravage(r, neutral, token, tuple(asked), tuple(prot), tuple(auto))
                     break
+                prot.extend(auto)
+                ev.extend(RegionCardPlayed(p, card_id(card), c, region) for p, card, c in auto)
         losses = [0] * n
         if outbreak:
             if hits is None:
@@ -1234,6 +1240,11 @@ def _ravage_africa(
     return s, paused is not None
 
 
+def _in_force(rv: Ravage) -> set[ClassCard]:
+    """Class cards protected on the token of an open window: shown, or played unseen."""
+    return {c for _, _, c in rv.protections} | {c for _, _, c in rv.pending}
+
+
 def _window_plan(s: State, seat: int) -> tuple[protection.Pair, ...]:
     """What the default policy would still play for `seat` in the open reaction window."""
     rv = _window(s)
@@ -1241,7 +1252,7 @@ def _window_plan(s: State, seat: int) -> tuple[protection.Pair, ...]:
     assert afr is not None
     face = s.board.faces[rv.token]
     cubes = list(s.cubes[rv.region])
-    protected = {c for _, _, c in rv.protections}
+    protected = _in_force(rv)
     by_symbol = _by_symbol(s)
     hits = _hits(face, cubes, by_symbol, protected, s.players)
     targets = _targets(face, by_symbol, protected, seat)
@@ -1276,13 +1287,13 @@ def _protect(s: State, seat: int, a: Protect, ev: list[Event]) -> State:
         raise IllegalAction("not_in_hand", region_card=a.card)
     if not holds(s, seat, a.class_card):
         raise IllegalAction("no_card", card=a.class_card.value)
-    if any(c is a.class_card for _, _, c in rv.protections):
+    if a.class_card in _in_force(rv):
         raise IllegalAction("already_protected", card=a.class_card.value)
     if not protection.fits(card, a.class_card):
         raise IllegalAction("card_does_not_fit", region_card=a.card, card=a.class_card.value)
-    ev.append(RegionCardPlayed(seat, a.card, a.class_card, REGIONS[rv.region], False))
+    ev.append(RegionCardCommitted(seat, a.card, a.class_card, REGIONS[rv.region], False))
     hand = tuple(x for x in afr.hands[seat] if x != card)
-    rv = evolve(rv, protections=(*rv.protections, (seat, card, a.class_card)))
+    rv = evolve(rv, pending=(*rv.pending, (seat, card, a.class_card)))
     hands = afr.hands[:seat] + (hand,) + afr.hands[seat + 1 :]
     s = evolve(s, africa=evolve(afr, hands=hands, ravage=rv))
     if _window_plan(s, seat):
@@ -1302,9 +1313,13 @@ def _answered(s: State, seat: int, ev: list[Event]) -> State:
     asked = tuple(p for p in rv.asked if p != seat)
     if asked:
         return evolve(s, africa=evolve(afr, ravage=evolve(rv, asked=asked)))
-    # Everyone answered: the token's effects apply and the ravage goes on.
+    # Everyone answered: the cards played on this token are shown together, in seat order,
+    # then the token's effects apply and the ravage goes on.
+    played = sorted(rv.pending, key=lambda x: x[0])
+    region = REGIONS[rv.region]
+    ev.extend(RegionCardPlayed(p, card_id(card), c, region) for p, card, c in played)
     s = evolve(s, phase=Phase.MAIN, africa=evolve(afr, ravage=None))
-    s, paused = _ravage_africa(s, rv.region, rv.neutral, ev, rv.protections, rv.token)
+    s, paused = _ravage_africa(s, rv.region, rv.neutral, ev, (*rv.protections, *played), rv.token)
     if paused:
         return s
     if s.ending is not None:

@@ -45,6 +45,7 @@ def _dump_africa(a: Africa | None) -> dict[str, Any] | None:
             "tok": rv.token,
             "ask": list(rv.asked),
             "prot": [[p, c, k.value] for p, c, k in rv.protections],
+            "pend": [[p, c, k.value] for p, c, k in rv.pending],
         },
         "left": list(a.left),
     }
@@ -70,6 +71,8 @@ def _load_africa(d: Mapping[str, Any] | None) -> Africa | None:
             token=rv["tok"],
             asked=tuple(rv["ask"]),
             protections=tuple((p, c, ClassCard(k)) for p, c, k in rv["prot"]),
+            # Dumps made before cards waited unseen during a window have no "pend".
+            pending=tuple((p, c, ClassCard(k)) for p, c, k in rv.get("pend", ())),
         ),
         left=tuple(d["left"]),
     )

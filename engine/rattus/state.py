@@ -103,14 +103,18 @@ class Ravage:
     """Africanus: a region's ravage paused after a reveal, waiting for the seats asked.
 
     The token is already revealed (its face is public and it is out of the game); its effects
-    apply once every asked seat has answered.
+    apply once every asked seat has answered. Who is asked, who answered and how stay secret:
+    the cards played on this token (by an asked seat or by a standing order) wait in `pending`,
+    seen by their owner only, and are shown together when the window closes.
     """
 
     region: int
     neutral: bool
     token: int
-    asked: tuple[int, ...]  # seats still to answer, in seat order
-    protections: tuple[tuple[int, int, ClassCard], ...] = ()  # (seat, region card, class card)
+    asked: tuple[int, ...]  # seats still to answer, in seat order (secret)
+    # (seat, region card, class card) shown in this region's ravage so far
+    protections: tuple[tuple[int, int, ClassCard], ...] = ()
+    pending: tuple[tuple[int, int, ClassCard], ...] = ()  # played on this token, not yet shown
 
 
 @dataclass(frozen=True, slots=True)

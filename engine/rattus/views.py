@@ -61,6 +61,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     out = dict(base)
     if seat is not None:
         out["seat"] = seat
+        if s.phase is Phase.REACTION and seat in to_move(s):
+            out["to_move"] = [seat]
         known = s.known[seat]
         faces = s.board.faces
         out["regions"] = [
@@ -110,7 +112,8 @@ def _public(s: State) -> dict[str, Any]:
         "phase": s.phase.value,
         "turn": s.turn,
         "active": s.active if s.phase is not Phase.OVER else None,
-        "to_move": sorted(to_move(s)),
+        # A reaction window's seats are secret: each seat's view says whether it is asked.
+        "to_move": [] if s.phase is Phase.REACTION else sorted(to_move(s)),
         "regions": regions,
         "arrows": sorted([REGIONS[a].value, REGIONS[c].value] for a, c in b.arrows),
         "plague": REGIONS[s.plague].value,
@@ -155,9 +158,12 @@ def _africa(s: State, seat: int | None) -> dict[str, Any]:
 
     A seat sees its own hand and standing order; everyone sees hand sizes, pile sizes, the
     caravan, the diplomats and their supply (None without the Sultan: no diplomats then), the
-    region cards played in the ravage under way, the reaction window (the token in it is
-    revealed), the Explorer's revealed cards and the final hands. The Astronomer's cards are
-    shown to their owner only; the draw pile's content never.
+    region cards shown in the ravage under way, the reaction window (its region and its
+    token, which is revealed), the Explorer's revealed cards and the final hands. Who is asked
+    in a window, and the cards played on its token until it closes, are seen by their own
+    seat only (`reaction.asked`, `reaction.played`): those cards still count in the public
+    hand sizes. The Astronomer's cards are shown to their owner only; the draw pile's content
+    never.
     """
     afr = s.africa
     assert afr is not None
@@ -170,7 +176,7 @@ def _africa(s: State, seat: int | None) -> dict[str, Any]:
             diplomats[REGIONS[r].value] = [p for p in range(s.players) if mask >> p & 1]
     faces = region_cards()
     protections = []
-    reaction = None
+    reaction: dict[str, Any] | None = None
     if rv is not None:
         protections = [
             {
@@ -184,8 +190,14 @@ def _africa(s: State, seat: int | None) -> dict[str, Any]:
         reaction = {
             "region": REGIONS[rv.region].value,
             "token": s.board.faces[rv.token].to_dict(),
-            "asked": list(rv.asked),
         }
+        if seat is not None:
+            reaction["asked"] = seat in rv.asked
+            reaction["played"] = [
+                {"card": faces[c].to_dict(), "class_card": k.value}
+                for p, c, k in rv.pending
+                if p == seat
+            ]
     astronomer = None
     if phase is Phase.ASTRONOMER:
         astronomer = {
@@ -204,7 +216,10 @@ def _africa(s: State, seat: int | None) -> dict[str, Any]:
     return {
         "hand": _cards(afr.hands[seat]) if seat is not None else None,
         "standing": afr.standing[seat].value if seat is not None else None,
-        "hand_counts": [len(h) for h in afr.hands],
+        "hand_counts": [
+            len(h) + sum(1 for p, _, _ in (rv.pending if rv else ()) if p == q)
+            for q, h in enumerate(afr.hands)
+        ],
         "deck": len(afr.deck),
         "discard": len(afr.discard),
         "caravan": REGIONS[afr.caravan].value if afr.caravan >= 0 else None,

@@ -35,6 +35,7 @@ from engine.rattus.events import (
     HandsRevealed,
     RatTokenRevealed,
     ReactionWindowOpened,
+    RegionCardCommitted,
     RegionCardKept,
     RegionCardPlayed,
     RegionCardsDealt,
@@ -248,12 +249,16 @@ def test_worked_example_region_card_protects_for_the_whole_region() -> None:
     )
     s, events = play(s, (YELLOW, "plague turcia"))
     window = [e for e in events if isinstance(e, ReactionWindowOpened)]
-    assert len(window) == 1 and window[0].asked == (RED,) and window[0].limit == 1
+    assert len(window) == 1 and window[0].limit == 1 and window[0].reveals
     assert s.phase is Phase.REACTION and GAME.to_move(s) == {RED}
+    assert GAME.decision(s).secret and GAME.decision(s).seen_by(None).seats == frozenset()
     assert not reveals(events)  # the effects wait for red
     public = GAME.view(s, None)
     assert public["reaction"]["token"]["id"] == window[0].token  # revealed: public
-    assert public["reaction"]["asked"] == [RED] and public["to_move"] == [RED]
+    # Who is asked is red's own business (the public sees the window, not whom it asks).
+    assert "asked" not in public["reaction"] and public["to_move"] == []
+    assert GAME.view(s, RED)["reaction"]["asked"] is True and GAME.view(s, RED)["to_move"] == [RED]
+    assert GAME.view(s, GREEN)["reaction"]["asked"] is False
     assert GAME.legal_actions(s, RED) == [Protect("anglia-3", ClassCard.PEASANT), Decline()]
     assert GAME.legal_actions(s, YELLOW) == []
     with pytest.raises(NotYourTurn):
@@ -263,7 +268,12 @@ def test_worked_example_region_card_protects_for_the_whole_region() -> None:
     assert err.value.code == "card_does_not_fit"
 
     s, events = play(s, (RED, "protect anglia-3 peasant"))
-    assert events[0] == RegionCardPlayed(RED, "anglia-3", ClassCard.PEASANT, Region.TURCIA, False)
+    assert events[0] == RegionCardCommitted(
+        RED, "anglia-3", ClassCard.PEASANT, Region.TURCIA, False
+    )
+    assert events[0].visible_to == {RED}
+    # Red was the only one asked: the window closes and the card is shown to everyone.
+    assert events[1] == RegionCardPlayed(RED, "anglia-3", ClassCard.PEASANT, Region.TURCIA)
     shown = reveals(events)
     assert [r.limit for r in shown] == [1, 1] and all("P" in r.symbols for r in shown)
     assert all(r.outbreak and r.losses == (0, 0, 0, 0) for r in shown)
@@ -399,7 +409,9 @@ def test_default_standing_order_spends_the_card_worth_least() -> None:
     s = turcia(hands={RED: ["turcia-1", "gallia-1", "anglia-3"]}, **common)  # type: ignore[arg-type]
     _, events = play(s, (RED, "plague turcia"))
     played = [e for e in events if isinstance(e, RegionCardPlayed)]
-    assert [(e.card, e.automatic) for e in played] == [("anglia-3", True)]
+    # Played at once, by the standing order: no window opened.
+    assert played == [RegionCardPlayed(RED, "anglia-3", ClassCard.PEASANT, Region.TURCIA)]
+    assert not any(isinstance(e, ReactionWindowOpened) for e in events)
     # A "?" whose region red cannot score (italia-1) goes before a card that would score.
     s = turcia(hands={RED: ["turcia-1", "italia-1"]}, **common)  # type: ignore[arg-type]
     _, events = play(s, (RED, "plague turcia"))
@@ -437,7 +449,13 @@ def test_several_seats_asked_at_once_and_default_reaction() -> None:
     )
     s, events = play(s, (BLUE, "plague turcia"))
     assert GAME.to_move(s) == {RED, GREEN}  # yellow holds no class card the token shows
-    assert GAME.view(s, None)["to_move"] == [RED, GREEN]
+    assert GAME.view(s, None)["to_move"] == []  # secret: each asked seat sees itself only
+    assert [GAME.view(s, p)["to_move"] for p in (RED, GREEN, YELLOW, BLUE)] == [
+        [RED],
+        [GREEN],
+        [],
+        [],
+    ]
     assert GAME.legal_actions(s, BLUE) == [] and GAME.legal_actions(s, YELLOW) == []
     assert default_reaction(s, RED) == Protect("anglia-3", ClassCard.PEASANT)
     # Green's two cards fit; hispania-3 (B+W) is for a region green has no cube in, gallia-2
@@ -1116,3 +1134,124 @@ def test_reveal_order_luck_is_reproducible() -> None:
         _, events = play(start, (RED, "plague turcia"))
         orders.add(tuple(r.token for r in reveals(events)))
     assert len(orders) == 2
+
+
+# ---------------------------------------------------------------- the window keeps its secrets
+
+
+def _window_pair(
+    standing: dict[int, str] | None = None,
+) -> tuple[State, State]:
+    """Two positions that differ only in hidden hands: red and yellow are both hit by the next
+    token (F01: limit 1, P+B; red holds the Peasant, yellow the Merchant), each holds one
+    region card, and in X red's card protects (turcia-1: P+B fits either class) and yellow's
+    does not (scandia-2: K+W); in X' the two cards are swapped. Green moves the plague."""
+    common: dict[str, Any] = dict(
+        tokens={"turcia": ["F01"]},
+        cubes={"turcia": [2, 2, 0, 0]},
+        holders={"peasant": RED, "merchant": YELLOW},
+        standing=standing or {RED: "ask", YELLOW: "ask"},
+        active=GREEN,
+    )
+    x = turcia(hands={RED: ["turcia-1"], YELLOW: ["scandia-2"]}, **common)
+    x2 = turcia(hands={RED: ["scandia-2"], YELLOW: ["turcia-1"]}, **common)
+    return x, x2
+
+
+def _seen(events: list[Any], seat: int | None) -> list[dict[str, Any]]:
+    return [e.to_dict() for e in events if e.visible_for(seat)]
+
+
+def _same_for(seat: int | None, a: tuple[State, list[Any]], b: tuple[State, list[Any]]) -> None:
+    """What `seat` (None: the public) may know of two positions and their last events."""
+    (s1, e1), (s2, e2) = a, b
+    assert GAME.view(s1, seat) == GAME.view(s2, seat)
+    assert GAME.decision(s1).seen_by(seat) == GAME.decision(s2).seen_by(seat)
+    assert GAME.legal_actions(s1, seat if seat is not None else BLUE) == GAME.legal_actions(
+        s2, seat if seat is not None else BLUE
+    )
+    assert _seen(e1, seat) == _seen(e2, seat)
+
+
+def test_the_window_tells_nobody_who_was_asked() -> None:
+    """Africanus, region cards (issue: the window told everyone who holds a protecting card).
+    "Avant que les effets d'un jeton rat ne soient appliqués, un joueur peut jouer une carte
+    Région": the public and a third seat (blue) must not tell X from X' while the window is
+    open, though X asks red and X' asks yellow."""
+    x, x2 = _window_pair()
+    a = play(x, (GREEN, "plague turcia"))
+    b = play(x2, (GREEN, "plague turcia"))
+    assert GAME.to_move(a[0]) == {RED} and GAME.to_move(b[0]) == {YELLOW}  # truly different
+    for seat in (None, BLUE, GREEN):
+        _same_for(seat, a, b)
+    public = GAME.view(a[0], None)
+    assert public["reaction"]["region"] == "turcia" and public["reaction"]["token"]["id"] == "F01"
+    assert public["hand_counts"] == GAME.view(b[0], None)["hand_counts"]
+
+
+def test_a_decline_and_its_close_tell_nobody_who_declined() -> None:
+    """The asked seat declines in X (red) and in X' (yellow): the window closes and the token
+    costs each of them a cube, the same for everyone else to see."""
+    x, x2 = _window_pair()
+    a = play(x, (GREEN, "plague turcia"), (RED, "pass"))
+    b = play(x2, (GREEN, "plague turcia"), (YELLOW, "pass"))
+    for seat in (None, BLUE, GREEN):
+        _same_for(seat, a, b)
+    assert reveals(a[1])[0].losses == (1, 1, 0, 0)
+    declined = [e for e in a[1] if e.kind == "protection_declined"]
+    assert declined and all(e.visible_to == {RED} for e in declined)
+
+
+def test_a_card_played_in_the_window_waits_unseen_until_it_closes() -> None:
+    """Red (asked) and yellow (standing order "always", a protecting card too) both protect:
+    until every asked seat has answered, nobody else sees a card played, nor a hand shrink;
+    then both cards are shown together, in seat order, with no word of how each was decided."""
+    s = turcia(
+        tokens={"turcia": ["F01"]},
+        cubes={"turcia": [2, 2, 2, 0]},
+        holders={"peasant": RED, "merchant": YELLOW, "monk": GREEN},
+        hands={RED: ["turcia-1"], YELLOW: ["gallia-2"], GREEN: ["hungaria-2"]},
+        standing={RED: "ask", YELLOW: "always", GREEN: "ask"},
+        active=BLUE,
+    )
+    before = GAME.view(s, None)["hand_counts"]
+    s, events = play(s, (BLUE, "plague turcia"))
+    # F01 shows P and B: green's Monk is not hit, so only red is asked; yellow's standing
+    # order plays at once, unseen.
+    assert GAME.to_move(s) == {RED}
+    assert not any(isinstance(e, RegionCardPlayed) for e in events)
+    committed = [e for e in events if isinstance(e, RegionCardCommitted)]
+    assert [(e.seat, e.card, e.visible_to) for e in committed] == [
+        (YELLOW, "gallia-2", frozenset({YELLOW}))
+    ]
+    public = GAME.view(s, None)
+    assert public["hand_counts"] == before and public["protections"] == []
+    assert GAME.view(s, YELLOW)["reaction"]["played"] == [
+        {"card": GAME.view(s, YELLOW)["reaction"]["played"][0]["card"], "class_card": "merchant"}
+    ]
+    assert GAME.view(s, YELLOW)["reaction"]["asked"] is False
+    s, events = play(s, (RED, "protect turcia-1 peasant"))
+    played = [e for e in events if isinstance(e, RegionCardPlayed)]
+    assert played == [
+        RegionCardPlayed(RED, "turcia-1", ClassCard.PEASANT, Region.TURCIA),
+        RegionCardPlayed(YELLOW, "gallia-2", ClassCard.MERCHANT, Region.TURCIA),
+    ]
+    assert all(e.visible_to is None and "automatic" not in e.to_dict() for e in played)
+    assert reveals(events)[0].losses == (0, 0, 0, 0)
+
+
+def test_standing_orders_stay_private() -> None:
+    """Red's standing order ("always" in X, "ask" in X') shows in no event or view but its own,
+    once the card is played: the public sees the same card played on the same token, with
+    the same words. (That a window opened at all in X' is public: the README's rules
+    decisions say why that is the least the table must see.)"""
+    x, _ = _window_pair(standing={RED: "always", YELLOW: "never"})
+    x2, _ = _window_pair(standing={RED: "ask", YELLOW: "never"})
+    a = play(x, (GREEN, "plague turcia"))
+    b = play(x2, (GREEN, "plague turcia"), (RED, "protect turcia-1 peasant"))
+    shown = lambda events: [  # noqa: E731
+        e.to_dict() for e in events if e.visible_to is None and e.kind != "reaction_window_opened"
+    ]
+    assert shown(a[1]) == shown(b[1])
+    assert GAME.view(a[0], None) == GAME.view(b[0], None)
+    assert GAME.view(a[0], BLUE) == GAME.view(b[0], BLUE)

@@ -72,7 +72,7 @@ def check_africa(s: State) -> None:
     assert afr is not None
     b = s.board
     rv = afr.ravage
-    played = [c for _, c, _ in rv.protections] if rv else []
+    played = [c for _, c, _ in (*rv.protections, *rv.pending)] if rv else []
     cards = [c for h in afr.hands for c in h] + [*afr.deck, *afr.discard, *afr.drawn, *played]
     assert sorted(cards) == list(b.region_cards)
     for pile in (*afr.hands, afr.deck, afr.discard):
