@@ -120,6 +120,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "s_taken": "{who} (counter to {by})",
         "s_gaps": "Figures: {rows}.", "s_gap": "{a}→{b}: {figures}", "s_empty": "none",
         "s_chars": "Characters: {rows}.", "s_char": "{slot} {figure}{cards}",
+        "s_gone": "Character discard: {rows}.",
         "s_by": "{card} ({who})", "s_hidden": "a face-down card ({who})",
         "s_hands": "Hands: {rows}. Action pile {deck}, discard {discard}.",
         "s_last": "Moves of turn {turn} ({who}): {moves}.",
@@ -151,6 +152,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "s_taken": "{who} (compteur à {by})", "s_gaps": "Figurines : {rows}.",
         "s_gap": "{a}→{b} : {figures}", "s_empty": "aucune",
         "s_chars": "Personnages : {rows}.", "s_char": "{slot} {figure}{cards}",
+        "s_gone": "Défausse Personnages : {rows}.",
         "s_by": "{card} ({who})", "s_hidden": "une carte face cachée ({who})",
         "s_hands": "Mains : {rows}. Pioche Action {deck}, défausse {discard}.",
         "s_last": "Déplacements du tour {turn} ({who}) : {moves}.",
@@ -1120,6 +1122,15 @@ def _summary(view: Mapping[str, Any], names: Sequence[str], lang: str, longest: 
                 )
             )
         lines.append(tr(lang, "s_chars", rows=tr(lang, "sep").join(chars)))
+        gone: dict[str, int] = {}
+        for card in view.get("character_discard_cards") or ():
+            figure = str(card).rsplit("-", 1)[0]
+            gone[figure] = gone.get(figure, 0) + 1
+        if gone:
+            rows_ = [
+                f"{_in_text(f, lang)} ×{n}" if n > 1 else _in_text(f, lang) for f, n in gone.items()
+            ]
+            lines.append(tr(lang, "s_gone", rows=", ".join(rows_)))
         hands: Sequence[int] = view.get("hands") or []
         in_game = [int(p) for p in view.get("in_game") or range(len(hands))]
         rows = [f"{who(p)} {hands[p]}" for p in in_game if p < len(hands)]

@@ -11,8 +11,9 @@ Public view (seat None), JSON-ready:
   ("rat"/"piper"), facing ("forward")}]}.
 - characters: the display, places 1-4: {slot, figure, kind, card (Character card id), cards:
   [{card (type), seat, hidden: false} | {hidden: true, seat}]} (cards in placement order).
-- character_deck, character_discard, deck, discard (sizes), discard_cards (the face-up
-  discard pile by type).
+- character_deck, character_discard, deck, discard (sizes), character_discard_cards (the
+  face-up Character discard pile: card ids, sorted), discard_cards (the face-up Action discard
+  pile by type). Both discard piles are face up ("défaussées face visible").
 - hands (hand size per seat), collected (per seat: the seats whose counters it took),
   eliminated (seats in elimination order), in_game (seats still playing, turn order).
 - this_turn: {cards_left, placed: [slots], hidden_used, may_hide, pending: [slots to order]}.
@@ -109,6 +110,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "characters": characters,
         "character_deck": len(s.char_deck),
         "character_discard": len(s.char_discard),
+        "character_discard_cards": [ids[c] for c in s.char_discard],
         "deck": sum(s.deck),
         "discard": sum(s.discard),
         "discard_cards": {c.value: n for c, n in zip(CARDS, s.discard, strict=True) if n},

@@ -139,6 +139,10 @@ def from_view(view: Mapping[str, Any], rnd: random.Random) -> State:
         deck[max(range(len(CARDS)), key=lambda i: deck[i])] -= 1
     deck[CARD_INDEX[UNSEEN]] += size - sum(deck)
     chars = [c for c in characters_in_play(players) if c not in display]
+    # The Character discard pile is face up: which cards it holds is in the view.
+    shown = [CHARACTER_INDEX[c] for c in view.get("character_discard_cards") or ()]
+    if shown:
+        chars = shown + [c for c in chars if c not in shown]
     n_discard = int(view.get("character_discard") or 0)
     turn_view = view.get("this_turn") or {}
     placed = tuple(display[s - 1] for s in turn_view.get("placed") or [])

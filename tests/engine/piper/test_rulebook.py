@@ -3,12 +3,14 @@ with the decisions of shared/COMPONENTS.md §5.6 where the text is silent."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.core.errors import IllegalAction
 from engine.piper import GAME
 from engine.piper.actions import ChooseFirst, PlayCard
-from engine.piper.components import PIPER, Card, character_figures
+from engine.piper.components import PIPER, Card, character_figures, character_ids, raw
 from engine.piper.events import (
     ActionDeckReshuffled,
     CardsDrawn,
@@ -684,3 +686,45 @@ def test_the_first_player_may_hide_the_single_card() -> None:
     with pytest.raises(IllegalAction) as err:
         play(plain, (0, f"play {plain.hands[0][0]} 1 hidden"))
     assert err.value.code == "hidden_not_allowed"
+
+
+def test_an_eliminated_hand_goes_face_up_to_the_discard_pile() -> None:
+    """Recorded decision (data `eliminated_hand`, README rules decisions): the rulebook is
+    silent on the hand of a player who "s'enfuit et est éliminé"; like every Action card that
+    leaves play ("Une fois les cartes Action résolues, ces dernières sont défaussées face
+    visible") it goes face up to the discard pile, shown to everyone, and is reshuffled with
+    that pile."""
+    decision = raw()["eliminated_hand"]
+    assert decision["face"] == "up" and decision["source"] == "proposal"
+    s = position(
+        5,
+        gaps={0: ["piper", "yellow"], 1: ["red"], 2: ["blue", "green"], 3: ["purple", "orange"]},
+        display=("yellow", "red", "blue", "green"),
+        under={2: [("forward1", 3)]},
+        hands={0: ["forward2", "sewer", "sewer", "sewer"], 2: ["back1", "plus1"]},
+        levels={2: 6, 3: 1, 0: 2},
+        out=[4],
+        collected={2: [4]},
+    )
+    before = GAME.view(s, None)["discard_cards"]
+    s, events = play(s, (0, "play forward2 2"), (0, "play sewer 1"))
+    (shown,) = of(events, HandDiscarded)
+    assert shown.visible_to is None and shown.reveals  # public, and undo stops there
+    after = GAME.view(s, None)["discard_cards"]
+    for card in ("back1", "plus1"):
+        assert after.get(card, 0) >= before.get(card, 0) + 1
+    assert GAME.view(s, None)["hands"][2] == 0
+
+
+def test_both_discard_piles_are_face_up_in_the_public_view() -> None:
+    """ "La ou les cartes Personnage activées pendant le tour sont également défaussées face
+    visible": the public view lists the Character discard, not only its size."""
+    s = GAME.new_game(4, 3)
+    rnd = random.Random(3)
+    while not GAME.is_over(s) and not s.char_discard:
+        seat = min(GAME.to_move(s))
+        s = GAME.apply(s, seat, rnd.choice(GAME.legal_actions(s, seat))).state
+    public = GAME.view(s, None)
+    ids = character_ids()
+    assert public["character_discard_cards"] == [ids[c] for c in s.char_discard]
+    assert len(public["character_discard_cards"]) == public["character_discard"] > 0
