@@ -113,10 +113,9 @@ def peak_rss_mb(pid: int) -> float:
 async def setup_game(double: DiscordDouble, table: Table, a: Any, b: Any) -> None:
     """Open a lobby, let the second player join by button, start."""
     r = await double.slash(a, table.channel, "game new", thread=False, game="rattus")
-    await r.wait_done()
-    assert r.message is not None and not r.ephemeral, r.content
-    join = next(c for c in components(r.message) if c["custom_id"].endswith(":join"))
-    await (await double.click(b, double.message(r.message.id), join["custom_id"])).wait_done()
+    lobby = await (await r.wait_done()).wait_public()
+    join = next(c for c in components(lobby) if c["custom_id"].endswith(":join"))
+    await (await double.click(b, double.message(lobby.id), join["custom_id"])).wait_done()
     await (await double.slash(a, table.channel, "game start")).wait_done()
     await double.wait_for(lambda: table.current_turn() is not None, timeout=60)
 

@@ -180,6 +180,12 @@ class GameAdapter:
             return self.t(key, lang)
         return self.t("prompt.window" if decision.window else "prompt.main", lang)
 
+    def secret_prompt(self, view: Mapping[str, Any], decision: Decision, lang: str) -> str:
+        """The turn message's first line while a secret window is open: that a decision may
+        be made privately, naming nobody (the asked seats were asked by DM)."""
+        key = f"secret.{decision.phase}"
+        return self.t(key, lang) if self.has(key) else BOT.t("turn.secret", lang)
+
     def verb(self, action: str) -> str:
         """The verb of an action text (how buttons group actions)."""
         return action.split()[0] if action.split() else action

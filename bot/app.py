@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.adapter import adapters
 from bot.backlog import Backlog
 from bot.config import Config
-from bot.errors import reply_error
+from bot.errors import log_mismatch, reply_error
 from bot.feed import Feed
 from bot.handlers import Handlers
 from bot.i18n import use_command_mentions
@@ -56,13 +56,69 @@ def _fits(kind: discord.AppCommandOptionType, value: Any) -> bool:
     return True
 
 
+# Where Discord puts the object an option of each snowflake type names (`resolved`).
+RESOLVED = {
+    discord.AppCommandOptionType.user: ("users",),
+    discord.AppCommandOptionType.channel: ("channels",),
+    discord.AppCommandOptionType.role: ("roles",),
+    discord.AppCommandOptionType.mentionable: ("users", "roles"),
+    discord.AppCommandOptionType.attachment: ("attachments",),
+}
+
+
+def _resolved(kind: discord.AppCommandOptionType, value: Any, resolved: Any) -> bool:
+    """Whether the object a snowflake option names came with the payload (Discord always
+    sends it; without it discord.py passes a bare Object, which has none of its fields)."""
+    places = RESOLVED.get(kind)
+    if places is None:
+        return True
+    if not isinstance(resolved, dict):
+        return False
+    return any(
+        isinstance(found := resolved.get(place), dict) and str(value) in found for place in places
+    )
+
+
+def mismatch(data: dict[str, Any], tree: app_commands.CommandTree[Any], complete: bool) -> str:
+    """Why a command's payload does not match the registered command ("" when it does):
+    options it does not declare or of another type, a required one missing (`complete`: a
+    command run, not an autocomplete), an object the payload does not carry."""
+    try:
+        command, options = tree._get_app_command_options(data)  # type: ignore[arg-type]
+    except (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch) as exc:
+        return type(exc).__name__
+    params = {p.display_name: p for p in command.parameters}
+    resolved = data.get("resolved") or {}
+    for option in options:
+        name = str(option.get("name"))
+        param = params.get(name)
+        if param is None:
+            return f"no option {name[:40]!r}"
+        value = option.get("value")
+        if option.get("type") != param.type.value or not _fits(param.type, value):
+            return f"option {name!r} of another type"
+        if complete and not _resolved(param.type, value, resolved):
+            return f"option {name!r} names nothing the payload carries"
+    if complete:
+        given = {str(o.get("name")) for o in options}
+        missing = [p.display_name for p in command.parameters if p.required]
+        if any(name not in given for name in missing):
+            return "a required option is missing"
+    else:
+        # Discord asks only for options that complete; anything else is stale.
+        focused = [params.get(str(o.get("name"))) for o in options if o.get("focused")]
+        if len(focused) != 1 or not (focused[0] and focused[0].autocomplete):
+            return "no option to complete"
+    return ""
+
+
 class Tree(app_commands.CommandTree["GameBot"]):
     """The command tree with the bot's one error handler."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         """Refuse a command whose options do not match what it declares (a client that still
         shows an older version of a command, or a forged payload) before discord.py reads
-        them: the user gets a short answer, never a traceback."""
+        them: the user gets a short answer, the log one warning line, never a traceback."""
         if interaction.client.too_late(interaction):
             return False
         if interaction.type not in (
@@ -73,26 +129,18 @@ class Tree(app_commands.CommandTree["GameBot"]):
         data = cast("dict[str, Any]", interaction.data or {})
         if data.get("type", 1) != 1:
             return True
+        complete = interaction.type is discord.InteractionType.application_command
         try:
-            command, options = self._get_app_command_options(data)  # type: ignore[arg-type]
-            params = {p.display_name: p for p in command.parameters}
-            fits = all(
-                (param := params.get(str(o.get("name")))) is None
-                or (o.get("type") == param.type.value and _fits(param.type, o.get("value")))
-                for o in options
-            )
-            if interaction.type is discord.InteractionType.autocomplete:
-                # Discord asks only for options that complete; anything else is stale.
-                focused = [params.get(str(o.get("name"))) for o in options if o.get("focused")]
-                fits = fits and len(focused) == 1 and bool(focused[0] and focused[0].autocomplete)
-        except (app_commands.CommandNotFound, AttributeError, TypeError, KeyError):
-            fits = False
-        if fits:
+            why = mismatch(data, self, complete)
+        except (AttributeError, TypeError, KeyError, ValueError):
+            why = "a malformed payload"  # options that are not Discord's shapes at all
+        if not why:
             return True
-        if interaction.type is discord.InteractionType.autocomplete:
-            await interaction.response.autocomplete([])
-        else:
+        log_mismatch(interaction, why)
+        if complete:
             await reply_error(interaction, BotError("stale_command"))
+        else:
+            await interaction.response.autocomplete([])
         return False
 
     async def on_error(

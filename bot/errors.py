@@ -1,10 +1,12 @@
 """One place that turns every failure of an interaction into a short ephemeral answer.
 
-Rules errors, refused requests and stale buttons are expected and answered in the user's
-language (a game's own errors in that game's words); anything else is logged with the game id
-and answered with an apology, never with a traceback. A refusal stays private even when the
-interaction was deferred publicly (for an answer everybody should see): the public "thinking"
-message is deleted and the refusal sent to the user alone.
+Rules errors, refused requests, stale buttons and hostile payloads are expected and answered
+in the user's language (a game's own errors in that game's words); a database that cannot be
+written is told as such (nothing changed) and logged once per episode by the store; anything
+else is logged with the game id and answered with an apology, never with a traceback. Every
+command whose answer may be a refusal is deferred privately, so a refusal is never seen by the
+channel, not even as a "thinking" message; what the channel should see once it succeeds is
+posted after a private confirmation (`announce`).
 """
 
 from __future__ import annotations
@@ -18,13 +20,10 @@ from discord import app_commands
 from bot.adapter import adapters
 from bot.i18n import BOT, language, t
 from bot.service import BotError, StaleAction
-from bot.store import GameNotFound, StaleGame, StoreBusy
+from bot.store import GameNotFound, StaleGame, StoreBusy, StoreReadOnly
 from engine.core.errors import RulesError
 
 log = logging.getLogger(__name__)
-
-PUBLIC = "public_defer"  # Interaction.extras: deferred publicly, nothing shown yet
-ANSWERED = "public_answered"
 
 
 def user_lang(interaction: discord.Interaction[Any]) -> str:
@@ -48,22 +47,24 @@ def error_text(exc: BaseException, lang: str) -> str | None:
         return t("error.no_game", lang)
     if isinstance(exc, StoreBusy):
         return t("error.busy", lang)
+    if isinstance(exc, StoreReadOnly):
+        return t("error.not_saved", lang)
     return None
 
 
-async def defer_public(interaction: discord.Interaction[Any]) -> None:
-    """Defer an interaction whose answer everybody should see (before any database work)."""
-    await interaction.response.defer(thinking=True)
-    interaction.extras[PUBLIC] = True
-
-
-async def public_answer(
-    interaction: discord.Interaction[Any], content: str, **kwargs: Any
+async def announce(
+    interaction: discord.Interaction[Any], confirmation: str, content: str, **kwargs: Any
 ) -> discord.WebhookMessage:
-    """Show the public answer of an interaction deferred with `defer_public`."""
-    message = await interaction.followup.send(content, wait=True, **kwargs)
-    interaction.extras[ANSWERED] = True
-    return message
+    """After a private deferral: confirm to the asker privately, then post `content` in the
+    channel for everybody (an interaction follow-up, outside the channel's rate limits)."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(confirmation, ephemeral=True)
+    else:
+        # On Discord the first follow-up of a deferred answer fills its "thinking" message
+        # and keeps its visibility, whatever it asks: the private message is filled first,
+        # so the public post is a message of its own.
+        await interaction.edit_original_response(content=confirmation)
+    return await interaction.followup.send(content, wait=True, ephemeral=False, **kwargs)
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
@@ -71,15 +72,20 @@ async def send_ephemeral(interaction: discord.Interaction[Any], text: str, **kwa
     if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
         return
-    if interaction.extras.get(PUBLIC) and not interaction.extras.get(ANSWERED):
-        # The public "thinking" message would turn into the answer: remove it first, so
-        # the answer reaches this user only.
-        try:
-            await interaction.delete_original_response()
-        except discord.HTTPException:
-            log.info("could not remove a deferred answer of user %s", interaction.user.id)
-        interaction.extras[ANSWERED] = True
     await interaction.followup.send(text, ephemeral=True, **kwargs)
+
+
+def log_mismatch(interaction: discord.Interaction[Any], why: str) -> None:
+    """One warning line (no traceback) for a command whose payload does not match what it
+    declares: a client that shows an older version of the command, or a forged payload."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    log.warning(
+        "/%s from user %s in channel %s does not match the registered command (%s)",
+        str(data.get("name", "?"))[:40],
+        interaction.user.id,
+        interaction.channel_id,
+        why,
+    )
 
 
 UNKNOWN_INTERACTION = 10062  # Discord: the interaction expired (not acknowledged in 3 s)
@@ -106,6 +112,12 @@ async def reply_error(interaction: discord.Interaction[Any], exc: BaseException)
             return
         if isinstance(exc, app_commands.TransformerError | app_commands.CheckFailure):
             text: str | None = t("error.bad_choice", lang)
+        elif isinstance(exc, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
+            # discord.py found the payload unlike the registered command (a missing required
+            # option, a group invoked without a subcommand): an outdated client or a forged
+            # payload, not a bug of ours.
+            log_mismatch(interaction, type(exc).__name__)
+            text = t("error.stale_command", lang)
         else:
             text = error_text(exc, lang)
         if text is None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.adapter import adapter_for
-from bot.store import GameRow, Pending, Post, PostRow, showable
+from bot.store import GameRow, Pending, Post, PostRow, Schedule, showable
 from engine.core.contract import Decision
 
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ class Entry:
     events: list[dict[str, Any]] = field(default_factory=list)
     notice: tuple[str, dict[str, Any]] | None = None
     count: int = 1  # an undo: how many actions it took back
+    secret: bool = False  # the answer of a secret window: nobody may learn who gave it
 
 
 @dataclass(slots=True)
@@ -78,7 +79,12 @@ class Batch:
     undone: bool
     ended: bool  # abandoned: only the old buttons go
     turn_changed: bool  # someone else must decide now: a new turn message (a new ping)
-    deadline: float | None = None  # when the turn clock of the seats to move runs out
+    # Nothing public changed (a private choice, an answer in a secret window): the channel
+    # shows nothing of it, only DMs go out. An edit or a new message would tell the table
+    # that someone acted, and when.
+    quiet: bool = False
+    # When the turn clock of the seats to move runs out; in a window, when it closes.
+    deadline: float | None = None
     end_reason: str | None = None  # why a game ended without a result (nobody left, idle)
     automated: frozenset[int] = frozenset()  # seats the bot plays now (never pinged)
     # What happened since the last turn of the person now pinged (their seat, public events).
@@ -89,6 +95,11 @@ class Batch:
     def over(self) -> bool:
         """True when the game ended with a result."""
         return self.result is not None
+
+    @property
+    def public(self) -> Decision:
+        """The decision as the table may know it (a secret window names nobody)."""
+        return self.decision.seen_by(None)
 
 
 @dataclass(slots=True)
@@ -172,6 +183,7 @@ class Feed:
         )
         batch.automated = frozenset(self.service.automated_seats(game))
         if batch.turn_changed and not batch.decision.window and game.status == "active":
+            # (A window, secret or not, asks its seats by DM: no catch-up digest there.)
             people = [s for s in sorted(batch.decision.seats) if s not in batch.automated]
             if people:
                 since = await self.service.events_since_last_turn(game, people[0])
@@ -226,6 +238,7 @@ class Feed:
                         origin=found.origin,
                         action=found.action,
                         events=list(found.events),
+                        secret=bool(row.payload.get("secret")),
                     )
                 )
             elif row.kind == "undo":
@@ -243,26 +256,50 @@ class Feed:
             if game.status == "active"
             else {}
         )
-        before_first = frozenset(rows[0].payload.get("before", ()))
+        first = rows[0].payload
+        # Compared as the table knows them: the seats of a secret window are nobody's
+        # business but their own, so its answers never make a new turn message.
+        before_first = frozenset(() if first.get("secret") else first.get("before", ()))
         last = rows[-1]
         before_last = frozenset(last.payload.get("before", ())) if last.kind == "action" else None
-        acted = {e.seat for e in entries if e.seat is not None}
+        public = decision.seen_by(None)
+        acted = {
+            e.seat
+            for e in entries
+            if e.seat is not None and not e.secret and any("visible_to" not in x for x in e.events)
+        }
         turn_changed = (
             started
             or undone
             or result is not None
-            or decision.seats != before_first
-            or any(seat not in decision.seats for seat in acted)
+            or public.seats != before_first
+            or any(seat not in public.seats for seat in acted)
         )
-        news = await self._news(game, state, first_seq, entries, decision, legal, before_last)
+        earlier = (
+            None
+            if started or game.status not in ("active", "over")
+            else await service.state_at(game, max(0, first_seq))
+        )
+        news = self._news(game, state, earlier, first_seq, entries, decision, legal, before_last)
         clock = pending.clock  # read for an active game only
         deadline = clock.due_at if clock is not None and clock.seq == game.seq else None
+        if decision.window and game.status == "active":
+            deadline = await self._window_closes(game)
+        view = self._view(game, game.seq, state, None)
+        quiet = (
+            not turn_changed
+            and not ended
+            and earlier is not None
+            and all(e.kind == "action" for e in entries)
+            and not any("visible_to" not in x for e in entries for x in e.events)
+            and view == self._view(game, first_seq, earlier, None)
+        )
         return Batch(
             game=game,
             ids=[r.id for r in rows],
             seq=game.seq,
             entries=entries,
-            view=self._view(game, game.seq, state, None),
+            view=view,
             decision=decision,
             legal=legal,
             result=result,
@@ -271,13 +308,20 @@ class Feed:
             undone=undone,
             ended=ended,
             turn_changed=turn_changed,
+            quiet=quiet,
             deadline=deadline,
         )
 
-    async def _news(
+    async def _window_closes(self, game: GameRow) -> float | None:
+        """When the open window times out (its job, planned with the action that opened it)."""
+        job = (await Schedule(self.store).all(game.id)).get("reaction")
+        return job.due_at if job is not None else None
+
+    def _news(
         self,
         game: GameRow,
         state: Any,
+        earlier: Any,
         first_seq: int,
         entries: Sequence[Entry],
         decision: Decision,
@@ -286,8 +330,6 @@ class Feed:
     ) -> list[SeatNews]:
         if game.status not in ("active", "over"):
             return []
-        started = any(e.kind == "start" for e in entries)
-        earlier = None if started else await self.service.state_at(game, max(0, first_seq))
         acted = {e.seat for e in entries if e.seat is not None}
         out = []
         for player in game.seated():

@@ -21,11 +21,11 @@ import discord
 
 from bot import presence
 from bot.adapter import GameAdapter, OptionError, adapter_for, adapters, who
-from bot.errors import defer_public, public_answer, reply_error, send_ephemeral, user_lang
+from bot.errors import announce, reply_error, send_ephemeral, user_lang
 from bot.i18n import BOT, LANGUAGES, t
 from bot.publisher import ANSWER_WAIT, display_name, game_lang, names_of
 from bot.service import BotError, GameService, Outcome, StaleAction, UserRef
-from bot.store import GameNotFound, GameRow, RequestRow
+from bot.store import GameNotFound, GameRow, RequestRow, Schedule
 from bot.ui import abandon_view, lobby_view, picker_title, picker_view, request_view
 
 if TYPE_CHECKING:
@@ -211,7 +211,7 @@ class Handlers:
         """/game new: open a lobby in a new thread of this channel, or in this channel
         (refusals stay private)."""
         guild = require_guild(interaction)
-        await defer_public(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         if lang is not None and lang not in LANGUAGES:
             raise BotError("setting_lang")
         adapter = adapters().get(game)
@@ -238,17 +238,22 @@ class Handlers:
                     await place.delete()
             raise
         message: discord.Message
+        posted = t("posted", user_lang(interaction))
         if place is None:
-            message = await public_answer(
-                interaction, self.lobby_text(row, language), view=lobby_view(row.id, language)
+            message = await announce(
+                interaction,
+                posted,
+                self.lobby_text(row, language),
+                view=lobby_view(row.id, language),
             )
         else:
             message = await place.send(
                 self.lobby_text(row, language), view=lobby_view(row.id, language)
             )
             await self.service.store.set_message(row.id, "lobby", message.id)
-            await public_answer(
+            await announce(
                 interaction,
+                posted,
                 t(
                     "lobby.in_thread",
                     language,
@@ -343,7 +348,7 @@ class Handlers:
         """/game remove: before the start, the creator (or Manage Server) takes a person or an
         AI seat out of the lobby; the channel is told, so the removed person knows."""
         require_guild(interaction)
-        await defer_public(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         if (member is None) == (ai is None):
             raise BotError("remove_which")
         position = None
@@ -372,8 +377,9 @@ class Handlers:
             if removed.user_id is not None
             else discord.AllowedMentions.none()
         )
-        await public_answer(
+        await announce(
             interaction,
+            t("posted", user_lang(interaction)),
             t("lobby.removed", game_lang(game), player=name, by=interaction.user.mention),
             allowed_mentions=mentions,
         )
@@ -510,9 +516,10 @@ class Handlers:
                     t("done_unconfirmed", lang, what=what), ephemeral=True
                 )
             return
-        if interaction.channel_id != outcome.game.channel_id:
+        if interaction.channel_id != outcome.game.channel_id or outcome.secret:
             # A choice made in a DM picker: the board it brings belongs in the game's channel,
-            # not in this DM as the interaction's follow-up.
+            # not in this DM as the interaction's follow-up. An answer in a secret window
+            # lends nothing either: a post through it would tell the table who answered.
             self.bot.publisher.release(outcome.game.id, outcome.seq)
             return
         self.bot.publisher.offer(outcome.game.id, outcome.seq, interaction)
@@ -548,6 +555,8 @@ class Handlers:
     ) -> None:
         """A choice in a turn message's select: one public action, applied at once."""
         try:
+            if not value.strip():
+                raise BotError("bad_choice")  # no choice, or a blank one: no option is blank
             await self._act_button(interaction, game_id, seq, value, verb=verb)
         except Exception as exc:
             await reply_error(interaction, exc)
@@ -572,7 +581,7 @@ class Handlers:
                 # a forged choice (and a private action is never chosen in public).
                 adapter = adapter_for(game.game)
                 if (
-                    not payload
+                    not payload.strip()
                     or verb not in adapter.listed_verbs
                     or adapter.verb(payload) != verb
                     or adapter.is_private(payload)
@@ -581,6 +590,8 @@ class Handlers:
 
         async def act() -> Outcome:
             check_ids(game_id, seq)
+            if not payload.strip():
+                raise BotError("bad_choice")  # a forged button: no action is blank
             try:
                 # The game is read once, under its lock, and checked there before acting.
                 return await self.service.act(
@@ -636,7 +647,12 @@ class Handlers:
         adapter = adapter_for(game.game)
         engine = self.service.engine(game)
         state = await self.service.state_of(game)
-        if seat not in engine.to_move(state):
+        decision = engine.decision(state)
+        if seat not in decision.seats:
+            if decision.secret:
+                # The same answer however many seats answered since the button was made
+                # (a stale board would tell that someone did).
+                raise BotError("not_asked")
             if game.seq != seq:
                 raise StaleAction(game.id)
             raise BotError("not_your_decision")
@@ -654,6 +670,11 @@ class Handlers:
         """A choice in a picker: narrow the list ("g:"), or act ("a:")."""
         try:
             lang = user_lang(interaction)
+            rest = value[2:]
+            if rest != rest.strip() or (value.startswith("a:") and not rest):
+                # Action texts and group prefixes are words joined by single spaces: a blank
+                # one, or one padded with spaces, was never offered.
+                raise BotError("bad_choice")
             if value.startswith("g:"):
 
                 async def narrow() -> tuple[GameRow, list[str], dict[str, Any]]:
@@ -805,16 +826,14 @@ class Handlers:
         """/game board: the current board for the asker alone (in their language), or posted
         in the channel (in the game's language) when asked."""
         require_guild(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.service.started_game_in(channel_id(interaction))
         if not public:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            game = await self.service.started_game_in(channel_id(interaction))
             file, text = await self.board_file(game, user_lang(interaction))
             await send_ephemeral(interaction, _fit(text), file=file)
             return
-        await defer_public(interaction)
-        game = await self.service.started_game_in(channel_id(interaction))
         file, text = await self.board_file(game, game_lang(game))
-        await public_answer(interaction, _fit(text), file=file)
+        await announce(interaction, t("posted", user_lang(interaction)), _fit(text), file=file)
 
     async def stale_board(self, interaction: Interaction, game_id: int) -> None:
         """The answer to a stale click: the current board, for the clicker only."""
@@ -999,12 +1018,15 @@ class Handlers:
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         """The Rematch button of a game-over message: a new lobby with the same players."""
         try:
-            await defer_public(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
             await self.game_here(interaction, game_id)
             row = await self.service.rematch(game_id, user_ref(interaction))
             language = game_lang(row)
-            message = await public_answer(
-                interaction, self.lobby_text(row, language), view=lobby_view(row.id, language)
+            message = await announce(
+                interaction,
+                t("posted", user_lang(interaction)),
+                self.lobby_text(row, language),
+                view=lobby_view(row.id, language),
             )
             await self.service.store.set_message(row.id, "lobby", message.id)
         except Exception as exc:
@@ -1078,10 +1100,17 @@ class Handlers:
         message = message or game.lobby_message_id
         return f"{base}/{message}" if message else base
 
-    async def waiting(self, game: GameRow) -> tuple[list[int], float]:
-        """The seats an active game waits for, and since when (its last action or start)."""
+    async def waiting(self, game: GameRow, seat: int | None = None) -> tuple[list[int], float]:
+        """The seats an active game waits for as `seat` (None: anyone) may know them, and
+        since when (its last action or start; for a secret window, when it opened: the time
+        of an answer in it would tell that someone answered)."""
         state = await self.service.state_of(game)
-        movers = sorted(self.service.engine(game).to_move(state))
+        decision = self.service.engine(game).decision(state)
+        movers = sorted(decision.seen_by(seat).seats)
+        if decision.secret:
+            job = (await Schedule(self.service.store).all(game.id)).get("reaction")
+            minutes = self.service.settings_of(game).reaction_minutes
+            return movers, job.due_at - minutes * 60 if job is not None else game.updated_at
         since = game.updated_at
         if game.seq > 0:
             last = await self.service.store.actions(game.id, after=game.seq - 1)
@@ -1110,7 +1139,8 @@ class Handlers:
             lang,
             **common,
             turn=view.get("turn", 0),
-            movers=", ".join(who(names, s) for s in movers) or "-",
+            # Nobody named: an active game waits on a secret window's private answers.
+            movers=", ".join(who(names, s) for s in movers) or t("status.secret", lang),
             since=f"<t:{int(since)}:R>",
         )
 
@@ -1144,7 +1174,7 @@ class Handlers:
             player = game.player_of(interaction.user.id)
             if player is None or player.seat is None or player.left_at is not None:
                 continue
-            movers, _ = await self.waiting(game)
+            movers, _ = await self.waiting(game, player.seat)
             if player.seat in movers:
                 lines.append(await self.status_line(game, lang))
         if not lines:
@@ -1217,14 +1247,15 @@ class Handlers:
     async def takeover(self, interaction: Interaction, member: discord.abc.User) -> None:
         """/game takeover: the AI plays for a player (consent needed unless obvious)."""
         require_guild(interaction)
-        await defer_public(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         request = await self.service.takeover(
             channel_id(interaction), user_ref(interaction), member.id
         )
         game = await self.service.game_in(channel_id(interaction))
         if request is None:
-            await public_answer(
+            await announce(
                 interaction,
+                t("posted", user_lang(interaction)),
                 t("takeover.done", game_lang(game), player=member.mention),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -1359,7 +1390,7 @@ class Handlers:
         """/game takeback: a player takes their seat back from the AI; a newcomer takes the seat
         of a player who left (`member`), once the people still playing agree."""
         require_guild(interaction)
-        await defer_public(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         found = await self.service.takeback(
             channel_id(interaction),
             user_ref(interaction),
@@ -1368,8 +1399,9 @@ class Handlers:
         if isinstance(found, RequestRow):
             game = await self.service.game_in(channel_id(interaction))
             if found.status == "done":
-                await public_answer(
+                await announce(
                     interaction,
+                    t("posted", user_lang(interaction)),
                     t("takeback.done", game_lang(game), player=interaction.user.mention),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
@@ -1387,8 +1419,9 @@ class Handlers:
                 ),
             )
             return
-        await public_answer(
+        await announce(
             interaction,
+            t("posted", user_lang(interaction)),
             t("takeback.done", game_lang(found), player=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -1397,7 +1430,7 @@ class Handlers:
     async def undo(self, interaction: Interaction) -> None:
         """/game undo: take back your last action (with the others' consent)."""
         require_guild(interaction)
-        await defer_public(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         request, _ = await self.service.request_undo(channel_id(interaction), user_ref(interaction))
         lang = user_lang(interaction)
         if request is None:
@@ -1426,8 +1459,9 @@ class Handlers:
         text: str,
     ) -> None:
         who_ = ", ".join(f"<@{u}>" for u in needed)
-        message = await public_answer(
+        message = await announce(
             interaction,
+            t("posted.request", user_lang(interaction)),
             text + "\n" + t("request.needed", game_lang(game), who=who_),
             view=request_view(request_id, game_lang(game)),
             allowed_mentions=discord.AllowedMentions(users=True),
@@ -1498,6 +1532,9 @@ class Handlers:
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = user_lang(interaction)
         if record_file is not None:
+            if not isinstance(record_file, discord.Attachment):
+                # The payload named a file it does not carry (discord.py passes a bare id).
+                raise BotError("record_missing")
             if record_file.size > MAX_RECORD_BYTES:
                 raise BotError("record_unreadable")
             try:

@@ -50,7 +50,7 @@ from bot.adapter import GameAdapter, adapter_for, mark, who
 from bot.feed import Batch, DirectMessage, Feed, SeatNews
 from bot.i18n import language, t
 from bot.settings import GameSettings
-from bot.store import GameRow, PlayerRow, Post
+from bot.store import GameRow, PlayerRow, Post, StoreReadOnly
 from bot.ui import CommandMentions, picker_view, rematch_view, stall_view, turn_view
 
 if TYPE_CHECKING:
@@ -379,6 +379,8 @@ class Publisher:
                     return
         except asyncio.CancelledError:
             raise
+        except StoreReadOnly:
+            pass  # the store logs an unwritable database once per episode; the posts wait
         except Exception:
             log.exception("game %s: posting failed; the posts stay in the outbox", game_id)
 
@@ -510,6 +512,11 @@ class Publisher:
         adapter = adapter_for(game.game)
         lang = game_lang(game)
         names = names_of(game)
+        if batch.quiet:
+            # Nothing the table may see changed: any click still open is only acknowledged,
+            # and the channel stays as it is (an edit would say that someone acted, and when).
+            await self._settle_others(game.id, None)
+            return None
         offer = self._offer_for(batch)
         await self._settle_others(game.id, offer)
         if batch.ended and batch.end_reason is None:
@@ -561,8 +568,15 @@ class Publisher:
                 view=rematch_view(game.id, lang),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
+        # A secret window shows one button, whoever is asked: it opens the asked seats'
+        # own choices, and tells anyone else that they have nothing to decide.
         buttons = turn_view(
-            adapter, game.id, batch.seq, batch.legal, lang, window=batch.decision.window
+            adapter,
+            game.id,
+            batch.seq,
+            batch.legal,
+            lang,
+            window=batch.decision.window,
         )
         if batch.turn_changed or not game.turn_message_id:
             await self._strip(game, offer)
@@ -636,9 +650,13 @@ class Publisher:
                     named["player"] = ", ".join(who(names, s) for s in named.pop("seats"))
                 lines.append(adapter.t(key, lang, **named))
                 continue
-            if entry.seat is not None and (
-                entry.origin in ("clock-ai", "clock-skip", "timeout")
-                or (entry.origin == "ai" and game.player_at(entry.seat).stand_in)
+            if (
+                entry.seat is not None
+                and not entry.secret  # who answered a secret window, and how, is not said
+                and (
+                    entry.origin in ("clock-ai", "clock-skip", "timeout")
+                    or (entry.origin == "ai" and game.player_at(entry.seat).stand_in)
+                )
             ):
                 # Say when the bot decided for a person (a clock, a timeout, a stand-in).
                 lines.append(
@@ -650,10 +668,15 @@ class Publisher:
     def _turn_text(self, batch: Batch, adapter: GameAdapter, lang: str) -> str:
         """The turn message: first whom it asks and what (and until when), so a phone's
         notification starts with it; then at most two lines of what happened."""
-        movers = sorted(batch.decision.seats)
-        ask = adapter.prompt(batch.view, batch.decision, movers[0], lang) if movers else ""
-        who_ = self.mentions(batch.game, movers, marks=True, automated=batch.automated)
-        ping = t("turn.ping", lang, who=who_, what=ask)
+        public = batch.public
+        movers = sorted(public.seats)
+        if public.secret:
+            # Nobody is named or pinged: the asked seats were asked privately.
+            ping = adapter.secret_prompt(batch.view, public, lang)
+        else:
+            ask = adapter.prompt(batch.view, batch.decision, movers[0], lang) if movers else ""
+            who_ = self.mentions(batch.game, movers, marks=True, automated=batch.automated)
+            ping = t("turn.ping", lang, who=who_, what=ask)
         if batch.deadline is not None:
             ping += t("turn.deadline", lang, when=f"<t:{int(batch.deadline)}:R>")
         digest = None
@@ -775,6 +798,8 @@ class Publisher:
         """A DM to each person now to move who asked for one on every turn (/game notify)."""
         if not batch.turn_changed or batch.over or batch.game.status != "active":
             return []
+        if batch.decision.secret:
+            return []  # the asked seats get the window's own DM
         game = batch.game
         out = []
         for seat in sorted(batch.decision.seats):

@@ -3,7 +3,8 @@
 A record holds the options, settings, players and every action; its seed is withheld while the
 game goes on (the seed decides every hidden draw), so a record exported mid-game cannot be
 used to peek, and so are the actions that were private choices (a standing order, a card kept
-from a secret draw): a player's mid-game record shows only their own. Once the game has ended
+from a secret draw, an answer in a secret window): a player's mid-game record shows only their
+own, and of the others' only that there were some. Once the game has ended
 the record is complete, and replaying it with its seed gives back every position exactly.
 """
 
@@ -43,16 +44,18 @@ async def game_record(
     ended = game.status in ("over", "abandoned")
     open_all = ended or full
 
-    def entry(r: Any) -> dict[str, Any]:
+    actions: list[dict[str, Any]] = []
+    for r in rows:
         if not open_all and r.seat != viewer and adapter.record_private(r.action):
-            return {"seq": r.seq, "seat": r.seat, "action": None, "private": True}
-        return {
-            "seq": r.seq,
-            "seat": r.seat,
-            "action": r.action,
-            "origin": r.origin,
-            "at": _iso(r.at),
-        }
+            # Another seat's private choices: not what, nor whose, nor how many (a run of
+            # answers in a secret window would tell who was asked), nor when.
+            if not actions or not actions[-1].get("private"):
+                actions.append({"action": None, "private": True})
+            continue
+        entry = {"seat": r.seat, "action": r.action, "origin": r.origin, "at": _iso(r.at)}
+        # Sequence numbers would count the hidden choices between two actions: a record
+        # shows them once nothing is hidden any more.
+        actions.append({"seq": r.seq, **entry} if open_all else entry)
 
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -66,7 +69,7 @@ async def game_record(
         "created_at": _iso(game.created_at),
         "ended_at": _iso(game.ended_at),
         "players": [{"seat": p.seat, "name": p.name, "ai": p.is_ai} for p in game.seated()],
-        "actions": [entry(r) for r in rows],
+        "actions": actions,
         "result": None,
     }
     if game.status == "over":

@@ -28,7 +28,7 @@ from bot import presence
 from bot.background import Background
 from bot.service import GameService, Outcome
 from bot.settings import GameSettings
-from bot.store import GameRow, JobRow, Schedule
+from bot.store import GameRow, JobRow, Schedule, StoreReadOnly
 from engine.core.contract import Decision
 
 log = logging.getLogger(__name__)
@@ -143,7 +143,13 @@ class Scheduler:
         settings = self.service.settings_of(game)
         now = self.clock()
         movers = sorted(decision.seats)
-        people = [s for s in movers if not presence.automated(game, game.player_at(s), now)]
+        # A secret window reminds nobody (a reminder would name who is asked): its asked
+        # seats were asked by DM, and its own deadline answers for them.
+        people = (
+            []
+            if decision.secret
+            else [s for s in movers if not presence.automated(game, game.player_at(s), now)]
+        )
         reacting = sorted(decision.seats) if decision.window else []
         # A player away in a game that pauses clocks has no clock running.
         deciding = [
@@ -243,6 +249,8 @@ class Scheduler:
             try:
                 if await self._run(job):
                     done += 1
+            except StoreReadOnly:
+                pass  # the store logs an unwritable database once per episode; due again later
             except Exception:
                 log.exception("game %s: the %s job failed", job.game_id, job.kind)
         return done
@@ -272,8 +280,8 @@ class Scheduler:
             return True
 
         state = await self.service.state_of(game)
-        movers = self.service.engine(game).to_move(state)
-        seats = [s for s in job.seats if s in movers]
+        decision = self.service.engine(game).decision(state)
+        seats = [s for s in job.seats if s in decision.seats]
         if not seats:
             await self.schedule.claim(job, next_due=None)
             return False
@@ -286,7 +294,8 @@ class Scheduler:
             if policy in ("ai", "skip"):
                 await self.service.play_for(game.id, seats, policy)
         else:
-            await self.notifier.reaction_timed_out(game, seats)
+            if not decision.secret:  # a secret window's close names nobody
+                await self.notifier.reaction_timed_out(game, seats)
             await self.service.play_for(game.id, seats, "default")
         # Applied: end the lease (the actions played have re-planned the game's jobs, and
         # then this row is already gone).
@@ -330,6 +339,8 @@ class Scheduler:
         while True:
             try:
                 await self.run_due()
+            except StoreReadOnly:
+                pass  # logged once per episode by the store
             except Exception:
                 log.exception("the scheduler failed; retrying")
             next_due = await self.schedule.next_due(self.service.shards)

@@ -33,6 +33,7 @@ from bot.store import (
     Requests,
     StaleGame,
     Store,
+    StoreReadOnly,
 )
 from engine.core.contract import Decision, Game
 from engine.core.errors import RulesError
@@ -110,6 +111,12 @@ class Outcome:
     def decision(self) -> Decision:
         """The decision open after this action."""
         return self.engine.decision(self.state)
+
+    @property
+    def secret(self) -> bool:
+        """True when the action answered a secret window: nobody may learn that this seat
+        was asked or answered (its interaction carries no public post)."""
+        return self.before is not None and self.engine.decision(self.before).secret
 
     @property
     def turn_changed(self) -> bool:
@@ -660,7 +667,8 @@ class GameService:
             engine = self.engine(game)
             state = await self.state_of(game)
             parsed = engine.parse_action(action) if isinstance(action, str) else action
-            before = engine.to_move(state)
+            deciding = engine.decision(state)
+            before = deciding.seats
             step = engine.apply(state, seat, parsed)
             events = [e.to_dict() for e in step.events]
             seq = await self.store.append(
@@ -676,7 +684,14 @@ class GameService:
                 events=events,
                 state=engine.dump(step.state),
                 over=engine.is_over(step.state),
-                post=Post("action", {"before": sorted(before)}),
+                # A secret window's seats (who was asked, who answered) stay out of
+                # everything public: the post says so, and the publisher shows no answer.
+                post=Post(
+                    "action",
+                    {"before": sorted(before), "secret": True}
+                    if deciding.secret
+                    else {"before": sorted(before)},
+                ),
             )
             game.seq = seq
             game.version += 1
@@ -706,6 +721,8 @@ class GameService:
         for plan in self.planners:
             try:
                 await plan(outcome)
+            except StoreReadOnly:
+                pass  # logged once per episode by the store
             except Exception:
                 log.exception("game %s: planning after seq %s failed", outcome.game.id, outcome.seq)
         hold = outcome.seq if outcome.origin == "player" else None
@@ -782,6 +799,8 @@ class GameService:
                     continue  # a person acted meanwhile: look again
         except asyncio.CancelledError:
             raise
+        except StoreReadOnly:
+            pass  # logged once per episode by the store; the next change wakes the AI again
         except Exception:
             log.exception("game %s: the AI seat failed", game_id)
 

@@ -146,10 +146,14 @@ class VerbSelect(
 
     @staticmethod
     def choice(interaction: discord.Interaction[Any]) -> str:
-        """The value chosen ("" unless exactly one was)."""
+        """The value chosen: "" unless exactly one text was, and one that is not blank (no
+        option of this bot's is: a blank one is forged or mangled, and refused as no choice)."""
         data = cast("dict[str, Any]", interaction.data or {})
-        values = data.get("values") or []
-        return str(values[0]) if len(values) == 1 else ""
+        values = data.get("values")
+        if not isinstance(values, list) or len(values) != 1:
+            return ""
+        value = values[0]
+        return value if isinstance(value, str) and value.strip() else ""
 
 
 class PickSelect(VerbSelect, template=r"rp:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+)"):

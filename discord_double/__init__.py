@@ -18,6 +18,7 @@ It records everything the bot does and lets tests act as users::
         r = await d.slash(alice, channel, "game new", players=3)  # path + options by name
         await r.wait_done()             # final visible answer (deferrals filled in)
         r.ephemeral, r.content, r.embeds, r.files, r.messages, r.message
+        await r.wait_public()           # a public follow-up of a private answer, once posted
         r2 = await d.click(alice, r.message, "join")     # or label="Join"
         r3 = await d.select(alice, r.message, "pick", ["north"])
         r4 = await d.submit_modal(alice, r2, {"name": "x"})   # r2 answered with a modal

@@ -220,6 +220,28 @@ class InteractionRecord:
         return result
 
     @property
+    def public(self) -> DoubleMessage | None:
+        """Return the first answer message everybody in the channel sees (None while there
+        is none): a public response, or a public follow-up of a private one."""
+        candidates: list[DoubleMessage | None] = list(self.followups)
+        if self.ack_type in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
+            candidates.insert(0, self.original)
+        for message in candidates:
+            if message is not None and not (
+                message.deleted or message.ephemeral or message.loading
+            ):
+                return message
+        return None
+
+    async def wait_public(self, timeout: float | None = None) -> DoubleMessage:
+        """Wait until the bot posted a public answer to the interaction; return it."""
+        return await self.double.wait_for(
+            lambda: None if self._check_expired() else self.public,
+            timeout=timeout,
+            what=f"{self!r} to be answered in public",
+        )
+
+    @property
     def content(self) -> str:
         """Return the content of the main answer message."""
         return self.message.content if self.message is not None else ""

@@ -82,6 +82,32 @@ class Table:
                 return self.users[ids[0]]
         return None
 
+    def secret_window(self, message: DoubleMessage) -> bool:
+        """A turn message that names nobody and offers one button for whoever is asked (a
+        window whose seats are secret: each was asked by DM)."""
+        controls = turn_choices(message)
+        return (
+            len(controls) == 1
+            and controls[0]["custom_id"].endswith(":k:any")
+            and not MENTION.search(message.content)
+        )
+
+    async def answer_secret(
+        self, message: DoubleMessage, rnd: random.Random
+    ) -> InteractionRecord | None:
+        """Each person taps the window's button as anyone at the table may; the first one
+        whose choices it opens answers (None: nobody is asked now, an AI seat answers)."""
+        (control,) = turn_choices(message)
+        for user in self.users.values():
+            record = await self.double.click(user, message, control["custom_id"])
+            await record.wait_done()
+            picker = record.message
+            if picker is not None and any(
+                c.get("custom_id", "").startswith("rp:") for c in components(picker)
+            ):
+                return await self.pick_through(user, record, rnd)
+        return None
+
     async def wait_after(self, seq: int, timeout: float = 15.0) -> None:
         """Wait until a turn message newer than `seq` exists, or the game is over."""
 
@@ -138,6 +164,12 @@ class Table:
         assert message is not None, "no turn message"
         seq = turn_seq(message)
         user = self.mover(message)
+        if user is None and self.secret_window(message):
+            answered = await self.answer_secret(message, rnd)
+            if answered is not None:
+                return answered  # the window may still wait for others: no new turn yet
+            await self.wait_after(seq)  # only AI seats were asked: they answer by themselves
+            return await self.play_one(rnd, use_slash=use_slash)
         assert user is not None, f"no person is asked to move: {message.content!r}"
         if use_slash:
             choices = await self.double.autocomplete(

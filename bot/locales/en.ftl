@@ -238,3 +238,12 @@ help-game_commands = **Commands of { $game }**
 help-commands = **Commands of every game**
 lobby-thread_name = { $game }: { $player }'s game
 lobby-in_thread = 🎲 { $player } opened a { $game } lobby in { $thread }: join it there.
+posted = ✅ Done: the channel has been told.
+posted-request = ✅ Your request is posted in the channel: it waits for the others' answers.
+error-not_saved = The game could not be saved right now, so nothing changed. Please try again later.
+error-record_missing = The record file did not reach me: attach it again.
+
+# A secret window (who is asked depends on hidden cards): the table is told of no one.
+turn-secret = ⏳ A decision is being made privately: whoever must make it was asked by DM (the button opens your choices if you are one of them).
+error-not_asked = You have nothing to decide in this window.
+status-secret = a private decision

@@ -357,3 +357,12 @@ lobby-thread_name = { $game } : la partie de { $player }
 lobby-in_thread = 🎲 { $player } a ouvert un salon d'attente de { $game } dans { $thread } : rejoignez-le là-bas.
 cmd-thread = fil
 cmd-Open-it-in-a-new-thread-default-yes-where-threads-can-be-made = L'ouvrir dans un nouveau fil (par défaut : oui, là où c'est possible)
+posted = ✅ C'est fait : le salon est prévenu.
+posted-request = ✅ Votre demande est publiée dans le salon : elle attend la réponse des autres.
+error-not_saved = La partie n'a pas pu être enregistrée pour le moment : rien n'a changé. Réessayez plus tard.
+error-record_missing = Le fichier d'historique ne m'est pas parvenu : joignez-le à nouveau.
+
+# A secret window (who is asked depends on hidden cards): the table is told of no one.
+turn-secret = ⏳ Une décision se prend en privé : les joueurs concernés ont été prévenus en message privé (le bouton ouvre vos choix si vous en faites partie).
+error-not_asked = Vous n'avez rien à décider dans cette fenêtre.
+status-secret = une décision privée

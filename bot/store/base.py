@@ -7,6 +7,7 @@ The rest of the bot sees only what is here: no driver type, placeholder style or
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -18,6 +19,8 @@ from urllib.parse import urlsplit
 from bot.shards import Shards
 
 SNAPSHOT_EVERY = 8  # actions between two state snapshots; loading replays at most this many
+
+log = logging.getLogger("bot.store")
 
 
 class StoreError(Exception):
@@ -47,7 +50,8 @@ class StoreBusy(StoreError):
 
 
 class StoreReadOnly(StoreError):
-    """The database cannot be written (a read-only file, folder, server or role; a full disk)."""
+    """The database cannot be written (a read-only file, folder, server or role; a full disk;
+    an I/O error): nothing was changed."""
 
 
 class UnsupportedDatabase(StoreError):
@@ -308,6 +312,28 @@ class Store:
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
         self.url = url
         self._clock = clock
+        # Whether the last write worked (None until one was tried): a database that cannot
+        # be written refuses every change until it can again, and the log says so once per
+        # such episode, not once per refused change.
+        self._writable: bool | None = None
+
+    def _refused(self, where: str, exc: BaseException) -> StoreReadOnly:
+        """The error for a write the database refused; the first refusal after a write that
+        worked is logged (one line, no traceback: the cause is outside the bot)."""
+        if self._writable:
+            log.warning(
+                "the database %s cannot be written (%s): every change is refused until it can",
+                where,
+                exc,
+            )
+        self._writable = False
+        return StoreReadOnly(f"the database {where} cannot be written: {exc}")
+
+    def _wrote(self, where: str) -> None:
+        """A write worked: the end of an episode of refusals, if there was one, is logged."""
+        if self._writable is False:
+            log.info("the database %s can be written again", where)
+        self._writable = True
 
     # ------------------------------------------------------------------ life cycle
 

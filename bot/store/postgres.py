@@ -51,7 +51,6 @@ from bot.store.base import (
     Store,
     StoreBusy,
     StoreError,
-    StoreReadOnly,
     action_range,
     check_setting_keys,
     migrations,
@@ -228,7 +227,9 @@ class PostgresStore(Store):
             asyncpg.InsufficientPrivilegeError,
             asyncpg.DiskFullError,
         ) as exc:
-            raise StoreReadOnly(f"the database {self.where} cannot be written: {exc}") from exc
+            # A hot standby, a read-only database or role, a full disk: logged once per
+            # episode, and every change refused meanwhile.
+            raise self._refused(self.where, exc) from exc
         except (ConnectionError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             # (Not every OSError: vote() says "not asked" with a PermissionError.)
             raise StoreError(f"the database {self.where} failed: {exc}") from exc
@@ -238,8 +239,19 @@ class PostgresStore(Store):
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Connection]:
         """BEGIN ... COMMIT (ROLLBACK on error) on one connection (READ COMMITTED)."""
-        async with self._connection() as conn, conn.transaction():
-            yield conn
+        async with self._connection() as conn:
+            async with conn.transaction():
+                yield conn
+                wrote = True
+                if not self._writable:
+                    # While writes are refused (or before the first one), ask whether this
+                    # transaction wrote (it has a transaction id only then): one that only
+                    # read says nothing about the end of the episode.
+                    wrote = bool(
+                        await conn.fetchval("SELECT txid_current_if_assigned() IS NOT NULL")
+                    )
+            if wrote:
+                self._wrote(self.where)
 
     @asynccontextmanager
     async def _snapshot(self) -> AsyncIterator[Connection]:

@@ -10,6 +10,7 @@ conflicting actions exactly one is stored.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
@@ -54,6 +55,21 @@ T = TypeVar("T")
 # longer waits happen here, in asyncio, so one slow write never stalls every other game.
 BUSY_TIMEOUT_MS = 50
 BUSY_PATIENCE = 30.0  # seconds a write waits for the lock before giving up (StoreBusy)
+# SQLite's primary result codes of a database that cannot be written: SQLITE_PERM,
+# SQLITE_READONLY, SQLITE_IOERR ("disk I/O error"), SQLITE_FULL ("database or disk is full"),
+# SQLITE_CANTOPEN (a journal or WAL file that cannot be created).
+UNWRITABLE = frozenset({3, 8, 10, 13, 14})
+UNWRITABLE_TEXT = ("readonly", "read-only", "disk is full", "disk i/o error", "unable to open")
+
+
+def _unwritable(exc: BaseException) -> bool:
+    """Whether a SQLite error says the database cannot be written now (rather than a bug)."""
+    if not isinstance(exc, sqlite3.DatabaseError) or _busy(exc):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in UNWRITABLE
+    return any(text in str(exc).lower() for text in UNWRITABLE_TEXT)
 
 
 def sqlite_path(url: str) -> str:
@@ -173,16 +189,31 @@ class SqliteStore(Store):
 
         While another process holds the write lock, BEGIN is retried from asyncio (with short
         pauses) rather than inside SQLite's thread, so reads of other games go on meanwhile;
-        after BUSY_PATIENCE seconds StoreBusy is raised and nothing was changed."""
+        after BUSY_PATIENCE seconds StoreBusy is raised and nothing was changed. A database
+        that cannot be written (read-only, full, failing) raises StoreReadOnly, nothing
+        changed either."""
         async with self._lock:
-            await self._begin()
+            db = self.db
+            changes = db.total_changes
             try:
-                yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self._begin()
+                try:
+                    yield db
+                except BaseException:
+                    await _rollback(db)
+                    raise
+                try:
+                    await db.execute("COMMIT")
+                except BaseException:
+                    # A COMMIT that failed (a full disk) may leave the transaction open.
+                    await _rollback(db)
+                    raise
+            except sqlite3.DatabaseError as exc:
+                if _unwritable(exc):
+                    raise self._refused(self.path, exc) from exc
                 raise
-            else:
-                await self.db.execute("COMMIT")
+            if db.total_changes != changes:
+                self._wrote(self.path)
 
     async def atomic(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run `work` (plain sqlite3 calls) inside BEGIN IMMEDIATE … COMMIT on SQLite's own
@@ -201,13 +232,19 @@ class SqliteStore(Store):
         async with self._lock:
             while True:
                 try:
-                    result: T = await run(_in_transaction, self.db._conn, work)
-                    return result
-                except sqlite3.OperationalError as exc:
+                    done: tuple[T, bool] = await run(_in_transaction, self.db._conn, work)
+                except sqlite3.DatabaseError as exc:
+                    if _unwritable(exc):
+                        raise self._refused(self.path, exc) from exc
                     if not _busy(exc) or time.monotonic() >= deadline:
                         if _busy(exc):
                             raise StoreBusy(f"the database {self.path} stayed locked") from exc
                         raise
+                else:
+                    result, wrote = done
+                    if wrote:
+                        self._wrote(self.path)
+                    return result
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, 0.5)
 
@@ -805,16 +842,33 @@ def _in_read(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) ->
         db.execute("COMMIT")
 
 
-def _in_transaction(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    """On SQLite's thread: BEGIN IMMEDIATE, the work, COMMIT (ROLLBACK if it raises)."""
+def _in_transaction(
+    db: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]
+) -> tuple[T, bool]:
+    """On SQLite's thread: BEGIN IMMEDIATE, the work, COMMIT (ROLLBACK if it raises, or if
+    COMMIT fails: a full disk may leave the transaction open). Returns the work's result and
+    whether it changed anything."""
+    changes = db.total_changes
     db.execute("BEGIN IMMEDIATE")
     try:
         result = work(db)
+        db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:
+            # SQLite may have rolled back already (SQLITE_FULL, SQLITE_IOERR): then there is
+            # nothing left to roll back.
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
-    return result
+    return result, db.total_changes != changes
+
+
+async def _rollback(db: aiosqlite.Connection) -> None:
+    """ROLLBACK, unless SQLite already rolled back (as it does after SQLITE_FULL or
+    SQLITE_IOERR, when a second ROLLBACK would fail)."""
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            await db.execute("ROLLBACK")
 
 
 def _owned(games: str, shards: Shards | None) -> tuple[str, tuple[int, ...]]:

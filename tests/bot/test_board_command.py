@@ -26,7 +26,8 @@ async def test_board_is_private_by_default_and_public_on_request(tmp_path: Path)
         assert "mise en place" in mine.content  # bob reads French
         assert len(d.channel_messages(w.channel)) == before
 
-        posted = await (await d.slash(w.bob, w.channel, "game board", public=True)).wait_done()
-        assert not posted.ephemeral and posted.files
+        asked = await (await d.slash(w.bob, w.channel, "game board", public=True)).wait_done()
+        posted = await asked.wait_public()
+        assert not posted.ephemeral and posted.attachments
         assert len(d.channel_messages(w.channel)) == before + 1
         assert not d.unknown_requests

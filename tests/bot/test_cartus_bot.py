@@ -85,8 +85,8 @@ def cartus_table(w: World, users: list[DoubleUser]) -> Table:
 async def open_game(w: World, users: list[DoubleUser], **options: str) -> None:
     d = w.double
     r = await d.slash(users[0], w.channel, "game new", thread=False, game="cartus", **options)
-    await r.wait_done()
-    assert not r.ephemeral and "Rattus Cartus" in r.content, r.content
+    lobby = await (await r.wait_done()).wait_public()
+    assert not lobby.ephemeral and "Rattus Cartus" in lobby.content, lobby.content
     for user in users[1:]:
         await (await d.slash(user, w.channel, "game join")).wait_done()
     start = await d.slash(users[0], w.channel, "game start")

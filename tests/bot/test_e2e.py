@@ -43,10 +43,11 @@ async def open_lobby(w: World, *joiners) -> None:
     d = w.double
     r = await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
     await r.wait_done()
-    assert not r.ephemeral and "game #" in r.content
+    lobby = await r.wait_public()  # the asker is answered privately, the channel in public
+    assert not lobby.ephemeral and "game #" in lobby.content
     for user in joiners:
-        join = next(c for c in buttons(r.message) if c["custom_id"].endswith(":join"))
-        answer = await d.click(user, d.message(r.message.id), join["custom_id"])
+        join = next(c for c in buttons(lobby) if c["custom_id"].endswith(":join"))
+        answer = await d.click(user, d.message(lobby.id), join["custom_id"])
         await answer.wait_done()
         assert answer.ephemeral
 

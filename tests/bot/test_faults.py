@@ -116,8 +116,9 @@ async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other
             click = await use_control(w, user, message, button)
             await click.wait_acked()  # answered within Discord's 3 s, lock or not
             board = await d.slash(w.carol, other, "game board", public=True)
-            await board.wait_done()  # another game is read while the write waits
-            assert board.files and not board.ephemeral
+            # Another game is read while the write waits.
+            posted = await (await board.wait_done()).wait_public()
+            assert posted.attachments and not posted.ephemeral
             assert (await bot.service.store.get_game(game.id)).seq == seq
         finally:
             holder.execute("ROLLBACK")
@@ -139,7 +140,7 @@ async def test_a_seat_the_ai_stands_in_for_is_not_pinged(tmp_path: Path) -> None
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         r = await d.slash(w.bob, w.channel, "game takeover", player=w.bob)
-        await r.wait_done()
+        told = await (await r.wait_done()).wait_public()
         rnd = random.Random(4)
         for _ in range(12):
             await bot.service.idle()
@@ -147,7 +148,7 @@ async def test_a_seat_the_ai_stands_in_for_is_not_pinged(tmp_path: Path) -> None
                 break
             await table(w).play_one(rnd)
         await bot.service.idle()
-        after = [m for m in table(w).messages() if m.order > r.message.order]  # type: ignore[union-attr]
+        after = [m for m in table(w).messages() if m.order > told.order]
         assert after, "the game went on"
         assert not any(f"<@{w.bob.id}>" in m.content for m in after)
         assert any("🤖" in m.content for m in after)
@@ -168,8 +169,8 @@ async def test_a_button_of_another_servers_game_shows_nothing_of_it(tmp_path: Pa
         theirs = d.add_guild("Elsewhere")
         channel = d.add_channel(theirs, "other")
         mallory = d.add_user("mallory")
-        await (await d.slash(mallory, channel, "game new", thread=False, game="rattus")).wait_done()
-        here = d.channel_messages(channel)[-1]
+        opened = await d.slash(mallory, channel, "game new", thread=False, game="rattus")
+        here = await (await opened.wait_done()).wait_public()
         ids = [c["custom_id"] for row in message.components for c in row["components"]]
         for custom_id in ids:
             for stale in (custom_id, custom_id.replace(":0:", ":999:", 1)):

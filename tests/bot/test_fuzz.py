@@ -2,10 +2,13 @@
 
 Random users (players, strangers, people of another server), every command with random and
 wrong-typed options and values no menu offers, forged and stale custom ids (other servers'
-games, numbers past 64 bits), real buttons clicked by the wrong people, hostile record uploads.
-Seeded, so a failure reproduces. After all of it: no unhandled exception was logged, every
-interaction was answered in time, no reply showed a card from someone else's hand, and every
-game still loads and replays to the same state.
+games, numbers past 64 bits), real buttons of every game (Rattus, Pied Piper, Rattus Cartus)
+clicked by the wrong people, blank select values, hostile record uploads and uploads the
+payload does not carry, option payloads unlike the registered commands (wrong types, unknown
+or missing options, subcommands and groups that do not exist, objects not resolved). Seeded, so
+a failure reproduces. After all of it: no traceback and no error was logged, every interaction
+was answered in time, no reply showed a card from someone else's hand, and every game still
+loads and replays to the same state.
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ STRINGS = [
     str(2**70),
 ]
 NUMBERS: list[Any] = [0, 1, -1, 3, 7, 1000, 2**31, 2**53, 2**63, 2**64 + 5, -(2**63), 0.5, 1e308]
+# Select values no option has: blank, or a picker's prefix with nothing (or only spaces) after.
+BLANKS = ["", " ", "   ", "\t", "\n", "\u3000", "a:", "a: ", "a:   ", "g: ", "g:  ", " a:open"]
 
 
 def option_value(
@@ -143,6 +148,72 @@ def forged_custom_id(rnd: random.Random, games: list[int], seqs: list[int]) -> t
     return rnd.choice(["", "x", "rt:", "rt:a:b:c:d", "rp:1:2", "🐀" * 30]), 2
 
 
+def blank_values(rnd: random.Random) -> list[Any] | None:
+    """The values of a select choice that chose nothing real: blank ones, none, or several."""
+    return rnd.choice(
+        [
+            [rnd.choice(BLANKS)],
+            [rnd.choice(BLANKS)],
+            [rnd.choice(BLANKS)],
+            [],
+            None,
+            [rnd.choice(BLANKS), rnd.choice(BLANKS)],
+        ]
+    )
+
+
+def mismatched(
+    rnd: random.Random,
+    commands: list[tuple[str, list[str], list[dict[str, Any]]]],
+    d: Any,
+    channel: DoubleChannel,
+    users: list[DoubleUser],
+) -> tuple[str, Any]:
+    """(command, options) of a payload unlike the registered command: a client that shows an
+    older version of it, or a forged one."""
+    kind = rnd.randrange(11)
+    if kind == 0:  # a command with a required option, which will be missing
+        commands = [c for c in commands if any(o.get("required") for o in c[2])] or commands
+    name, path, options = rnd.choice(commands)
+    raw = [
+        {"name": o["name"], "type": o["type"], "value": option_value(rnd, o, d, channel, users)}
+        for o in options
+        if o.get("required") or rnd.random() < 0.5
+    ]
+    if kind == 0:  # a required option missing
+        required = [o["name"] for o in options if o.get("required")]
+        if required:
+            raw = [o for o in raw if o["name"] != rnd.choice(required)]
+    elif kind == 1:  # an option it does not declare
+        raw.append({"name": rnd.choice(["x", "player", "turn", "🐀"]), "type": 4, "value": 1})
+    elif kind == 2 and raw:  # an option declared with another type
+        option = rnd.choice(raw)
+        option["type"] = rnd.choice([t for t in (3, 4, 5, 6, 10, 11) if t != option["type"]])
+    elif kind == 3:  # a group that does not exist
+        sub = {"name": path[0], "type": 1, "options": raw}
+        return name, [{"name": rnd.choice(["old", "admin", path[0]]), "type": 2, "options": [sub]}]
+    elif kind == 4:  # the group invoked itself, with a subcommand's options
+        return name, raw or [{"name": "turn", "type": 4, "value": 1}]
+    elif kind == 5:  # a subcommand that does not exist (any more)
+        return name, [{"name": rnd.choice(["players", "kick", "x"]), "type": 1, "options": raw}]
+    elif kind == 6:  # a subcommand sent as a group of itself
+        return name, [{"name": path[0], "type": 2, "options": [{"name": path[0], "type": 1}]}]
+    elif kind == 7:  # a command this bot does not have
+        return rnd.choice(["chess", "rattus-old", name.upper()]), [
+            {"name": path[0], "type": 1, "options": raw}
+        ]
+    elif kind == 8:  # shapes that are not Discord's at all
+        return name, rnd.choice([[{"name": path[0], "type": 1, "options": "x"}], [5], "x", {}])
+    else:  # an object (a user, a file) the payload names but does not carry
+        snowflakes = [o for o in options if o.get("type") in (6, 7, 9, 11)]
+        if snowflakes:
+            option = rnd.choice(snowflakes)
+            raw = [o for o in raw if o["name"] != option["name"]]
+            target: Any = rnd.choice([*users, d.upload(channel, "r.json", b"{}")])
+            raw.append({"name": option["name"], "type": option["type"], "value": str(target.id)})
+    return name, [{"name": path[0], "type": 1, "options": raw}]
+
+
 def commands_of(d: Any) -> list[tuple[str, list[str], list[dict[str, Any]]]]:
     """(command, subcommand path, options) of every registered slash command."""
     out = []
@@ -167,10 +238,20 @@ def secret_cards(state: Any) -> dict[int, set[str]]:
 
 
 async def setup_games(w: World) -> tuple[list[int], dict[int, DoubleChannel]]:
-    """An Africanus game (alice, bob, carol + an AI), a base game (dave, erin) and a lobby."""
+    """An Africanus game (alice, bob, carol + an AI), a base game (dave, erin), a lobby, a Pied
+    Piper game (carol, dave) and a Rattus Cartus game (bob, alice)."""
     d = w.double
     second = d.add_channel(w.guild, "second")
     third = d.add_channel(w.guild, "third")
+    piper = d.add_channel(w.guild, "piper")
+    cartus = d.add_channel(w.guild, "cartus")
+    for channel, game, people in (
+        (piper, "piper", (w.carol, w.dave)),
+        (cartus, "cartus", (w.bob, w.alice)),
+    ):
+        await (await d.slash(people[0], channel, "game new", thread=False, game=game)).wait_done()
+        await (await d.slash(people[1], channel, "game join")).wait_done()
+        await (await d.slash(people[0], channel, "game start")).wait_done()
     r = await d.slash(
         w.alice, w.channel, "game new", thread=False, game="rattus", variant="africanus"
     )
@@ -183,14 +264,18 @@ async def setup_games(w: World) -> tuple[list[int], dict[int, DoubleChannel]]:
     await (await d.slash(w.erin, second, "game join")).wait_done()
     await (await d.slash(w.dave, second, "game start")).wait_done()
     await (await d.slash(w.erin, third, "game new", thread=False, game="rattus")).wait_done()
-    return [], {w.channel.id: w.channel, second.id: second, third.id: third}
+    channels = (w.channel, second, third, piper, cartus)
+    return [], {channel.id: channel for channel in channels}
 
 
 @pytest.mark.slow
 async def test_thousands_of_hostile_interactions(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.WARNING)
+    # Every level of the bot's own logging, the libraries' from INFO: a traceback logged at
+    # any level fails the test.
+    caplog.set_level(logging.INFO)
+    caplog.set_level(logging.DEBUG, logger="bot")
     rnd = random.Random(SEED)
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
@@ -223,8 +308,8 @@ async def test_thousands_of_hostile_interactions(
             games = await game_ids()
             seqs = [(await store.get_game(g)).seq for g in games]
             what = rnd.choices(
-                ["slash", "forged", "real", "autocomplete", "replay", "dm"],
-                weights=[35, 25, 25, 8, 5, 2],
+                ["slash", "forged", "real", "autocomplete", "replay", "dm", "mismatch", "blank"],
+                weights=[30, 21, 24, 7, 5, 2, 7, 4],
             )[0]
             counts[what] = counts.get(what, 0) + 1
             record: InteractionRecord
@@ -263,11 +348,23 @@ async def test_thousands_of_hostile_interactions(
                 record = await d.forge_slash(
                     user, channel, name, [{"name": path[0], "type": 1, "options": raw}], kind=4
                 )
+            elif what == "mismatch":
+                name, raw_options = mismatched(rnd, commands, d, channel, users)
+                kind = 4 if rnd.random() < 0.2 else 2
+                if isinstance(raw_options, list) and all(isinstance(o, dict) for o in raw_options):
+                    record = await d.forge_slash(user, channel, name, raw_options, kind=kind)
+                else:  # not even a list of options: sent exactly as it is
+                    data = {"id": str(d.next_id()), "name": name, "type": 1, "options": raw_options}
+                    record = await d.forge_interaction(user, channel, kind, data, name=name)
             elif what == "replay":
                 attachment = d.upload(channel, "record.json", hostile_upload(rnd))
+                # The file, or only its id: the payload does not carry it (`resolved`).
+                value: Any = rnd.choice(
+                    [attachment, attachment, str(attachment.id), str(attachment.id + 1)]
+                )
                 options = [
                     {"name": "turn", "type": 4, "value": rnd.choice([0, 1, 3, 10**6])},
-                    {"name": "record", "type": 11, "value": attachment},
+                    {"name": "record", "type": 11, "value": value},
                 ]
                 record = await d.forge_slash(
                     user, channel, "game", [{"name": "replay", "type": 1, "options": options}]
@@ -279,7 +376,28 @@ async def test_thousands_of_hostile_interactions(
                 if not messages:
                     continue
                 message = rnd.choice(messages)
-                if what == "real":
+                if what == "blank":
+                    selects = [
+                        c["custom_id"]
+                        for row in message.components
+                        for c in row["components"]
+                        if c.get("type") == 3 and c.get("custom_id")
+                    ]
+                    if games:  # a real game's current numbers, in another select's id
+                        pick = rnd.randrange(len(games))
+                        game_seq = f"{games[pick]}:{seqs[pick]}"
+                        selects.append(f"rc:{game_seq}:{rnd.choice(['open', 'play', 'x'])}")
+                        selects.append(f"rp:{game_seq}:{rnd.choice(['any', 'open', 'x'])}")
+                    if not selects:
+                        continue
+                    record = await d.forge_click(
+                        user,
+                        message,
+                        rnd.choice(selects),
+                        component_type=3,
+                        values=blank_values(rnd),
+                    )
+                elif what == "real":
                     ids = [
                         (c["custom_id"], c.get("type", 2), c)
                         for row in message.components
@@ -292,7 +410,7 @@ async def test_thousands_of_hostile_interactions(
                     values = None
                     if kind == 3:
                         offered = [o["value"] for o in component.get("options", [])]
-                        values = [rnd.choice([*offered, "a:take king", "g:", "zzz"])]
+                        values = [rnd.choice([*offered, "a:take king", "g:", "zzz", *BLANKS])]
                     record = await d.forge_click(
                         user, message, custom_id, component_type=kind, values=values
                     )
@@ -332,6 +450,8 @@ async def test_thousands_of_hostile_interactions(
             f"{r.name}: {r.getMessage()}" for r in caplog.records if r.levelno >= logging.ERROR
         ]
         assert errors == [], errors[:5]
+        tracebacks = [f"{r.name}: {r.getMessage()}" for r in caplog.records if r.exc_info]
+        assert tracebacks == [], tracebacks[:5]
         assert unanswered == [], unanswered[:5]
         assert leaks == [], leaks[:5]
         assert sum(counts.values()) > ROUNDS * 0.8

@@ -246,9 +246,8 @@ async def test_a_french_game_with_an_ai_says_ia_everywhere(tmp_path: Path) -> No
         new = await d.slash(
             w.bob, w.channel, "game new", game="rattus", language="fr", thread=False
         )
-        await new.wait_done()
+        lobby = await (await new.wait_done()).wait_public()
         await (await d.slash(w.bob, w.channel, "game add-ai")).wait_done()
-        lobby = d.message(new.message.id)
         assert "IA 1" in lobby.content and "AI 1" not in lobby.content
         await (await d.slash(w.bob, w.channel, "game start")).wait_done()
         await bot.service.idle()
@@ -368,6 +367,6 @@ async def test_a_french_lobby_names_its_commands_as_mentions(tmp_path: Path) -> 
         new = await d.slash(
             w.bob, w.channel, "game new", game="rattus", language="fr", thread=False
         )
-        await new.wait_done()
+        await (await new.wait_done()).wait_public()
         text = "\n".join(m.text for m in table(w).messages())
         assert "</game join:" in text and "`/game" not in text, text

@@ -14,8 +14,7 @@ async def test_the_creator_removes_people_and_ai_then_leaves(tmp_path: Path) -> 
         opened = await (
             await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
         ).wait_done()
-        lobby = opened.message
-        assert lobby is not None
+        lobby = await opened.wait_public()
         await (await d.slash(w.bob, w.channel, "game join")).wait_done()
         await (await d.slash(w.dave, w.channel, "game join")).wait_done()
         await (await d.slash(w.alice, w.channel, "game add-ai")).wait_done()
@@ -35,8 +34,8 @@ async def test_the_creator_removes_people_and_ai_then_leaves(tmp_path: Path) -> 
 
         # Removing dave: the channel says so (dave is pinged), the lobby message follows.
         removed = await (
-            await d.slash(w.alice, w.channel, "game remove", player=w.dave)
-        ).wait_done()
+            await (await d.slash(w.alice, w.channel, "game remove", player=w.dave)).wait_done()
+        ).wait_public()
         assert not removed.ephemeral and w.dave.mention in removed.content
         assert "removed from the lobby" in removed.content
         assert await players() == ["Alice", "Bob", "AI 1"]
@@ -47,8 +46,10 @@ async def test_the_creator_removes_people_and_ai_then_leaves(tmp_path: Path) -> 
         choices = r
         assert [c["name"] for c in choices] == ["AI 1"]
         gone = await (
-            await d.slash(w.alice, w.channel, "game remove", ai=choices[0]["value"])
-        ).wait_done()
+            await (
+                await d.slash(w.alice, w.channel, "game remove", ai=choices[0]["value"])
+            ).wait_done()
+        ).wait_public()
         assert "AI 1" in gone.content and await players() == ["Alice", "Bob"]
         unknown = await (await d.slash(w.alice, w.channel, "game remove", ai="AI 9")).wait_done()
         assert unknown.ephemeral and "not in this lobby" in unknown.content

@@ -20,7 +20,8 @@ async def test_a_lobby_opens_in_its_own_thread_and_the_game_is_played_there(
         assert len(threads) == 1
         thread = threads[0]
         assert thread.type == 11 and "Rattus" in (thread.name or "")
-        assert not r.ephemeral and f"<#{thread.id}>" in r.content  # the channel is told where
+        told = await r.wait_public()
+        assert not told.ephemeral and f"<#{thread.id}>" in told.content  # the channel is told where
         lobby = d.channel_messages(thread)[0]
         assert "Rattus" in lobby.content and lobby.components
         game = await bot.service.store.open_game_in(thread.id)
@@ -53,12 +54,14 @@ async def test_without_thread_or_permission_the_lobby_opens_in_the_channel(
         r = await (
             await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
         ).wait_done()
-        assert r.components and await bot.service.store.open_game_in(w.channel.id) is not None
+        lobby = await r.wait_public()
+        assert lobby.components and await bot.service.store.open_game_in(w.channel.id) is not None
 
         other = d.add_channel(w.guild, "no-threads")
         for role in w.guild.roles.values():
             role.permissions &= ~CREATE_PUBLIC_THREADS
         r = await (await d.slash(w.bob, other, "game new", game="rattus")).wait_done()
-        assert r.components and "Rattus" in r.content
+        lobby = await r.wait_public()
+        assert lobby.components and "Rattus" in lobby.content
         assert await bot.service.store.open_game_in(other.id) is not None
         assert not [c for c in d.channels.values() if c.parent_id is not None]

@@ -74,8 +74,9 @@ async def open_game(
     r = await d.slash(
         people[0], w.channel, "game new", thread=False, game="piper", language=lang, **options
     )
-    await r.wait_done()
-    assert not r.ephemeral and ("The Pied Piper" in r.content or "Le Joueur de Flûte" in r.content)
+    lobby = await (await r.wait_done()).wait_public()
+    assert not lobby.ephemeral
+    assert "The Pied Piper" in lobby.content or "Le Joueur de Flûte" in lobby.content
     for user in people[1:]:
         await (await d.slash(user, w.channel, "game join")).wait_done()
     for _ in range(ais):

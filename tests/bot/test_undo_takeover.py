@@ -245,6 +245,6 @@ async def test_undo_through_discord_asks_only_once_someone_else_has_acted(tmp_pa
         first = await open_once()
         await open_once()
         r = await d.slash(users[first], w.channel, "game undo")
-        await r.wait_done()
-        assert "asks to take back their last action and the one made since" in r.text
+        asked = await (await r.wait_done()).wait_public()
+        assert "asks to take back their last action and the one made since" in asked.text
         assert (await svc.store.get_game(game.id)).seq == 2

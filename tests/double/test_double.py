@@ -186,6 +186,12 @@ def build_demo_group() -> app_commands.Group:
     async def pick(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message("pick words", view=PickView())
 
+    @demo.command(name="tell", description="A private deferral, then public follow-ups")
+    async def tell(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send("asked for everyone, seen by you", ephemeral=False)
+        await interaction.followup.send("for everyone", ephemeral=False)
+
     return demo
 
 
@@ -263,6 +269,7 @@ async def test_login_ready_guild_create_and_command_sync(world: World) -> None:
             "dm",
             "slow",
             "pick",
+            "tell",
         ]
         paths = {(r.method, r.path) for r in d.requests}
         assert ("GET", "/users/@me") in paths
@@ -453,6 +460,19 @@ async def test_deferred_edits_complete_the_answer(world: World) -> None:
         refreshed = await (await d.click(world.bob, r.message, "refresh")).wait_done()
         assert refreshed.ack_type == 6 and refreshed.message is r.message
         assert r.message.content == "refreshed"
+
+
+async def test_the_first_follow_up_of_a_private_deferral_stays_private(world: World) -> None:
+    """As on Discord: the first follow-up fills the private "thinking" message whatever it
+    asks; the next ones have the visibility they ask for."""
+    d = world.double
+    async with running_bot(world):
+        r = await d.slash(world.alice, world.channel, "demo tell")
+        told = await r.wait_public()
+        assert r.ephemeral and r.content == "asked for everyone, seen by you"
+        assert r.message is r.original and r.followups == [told]
+        assert told.content == "for everyone" and not told.ephemeral
+        assert d.channel_messages(world.channel) == [told]
 
 
 async def test_dm_slash_threads_history_and_user_messages(world: World) -> None:

@@ -311,19 +311,14 @@ def narrate(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | 
             return t("event.explorer_placed_none", lang, player=p)
         return t("event.explorer_placed", lang, player=p, region=event["region"])
     if kind == "reaction_window_opened":
+        # Who was asked is nobody's business but theirs (an old record's "asked" is ignored).
         return t(
-            "event.reaction_window_opened",
-            lang,
-            region=event["region"],
-            face=face(event, lang),
-            asked=", ".join(who(names, s) for s in event["asked"]),
+            "event.reaction_window_opened", lang, region=event["region"], face=face(event, lang)
         )
-    if kind == "region_card_played":
-        key = (
-            "event.region_card_played_auto"
-            if event.get("automatic")
-            else "event.region_card_played"
-        )
+    if kind == "protection_declined" and "visible_to" not in event:
+        return None  # a decline stored public before declines became private: never told
+    if kind in ("region_card_played", "region_card_committed"):
+        key = f"event.{kind}" + ("_standing" if event.get("standing") else "")
         return t(
             key,
             lang,
@@ -631,6 +626,15 @@ class RattusAdapter(GameAdapter):
     def private_image(self, private_events: Sequence[Mapping[str, Any]], changed: bool) -> bool:
         """The Witch's look comes with the picture of what she knows."""
         return any(e.get("type") == "rat_token_seen" for e in private_events)
+
+    def secret_prompt(self, view: Mapping[str, Any], decision: Decision, lang: str) -> str:
+        """A region-card window: the token waiting in its region, naming nobody."""
+        reaction = view.get("reaction") or {}
+        if decision.phase != "reaction" or not reaction.get("token"):
+            return super().secret_prompt(view, decision, lang)
+        return t(
+            "secret.reaction", lang, region=reaction["region"], face=face(reaction["token"], lang)
+        )
 
     def window_lines(
         self, view: Mapping[str, Any], seat: int, game_id: int, minutes: float, lang: str
