@@ -21,9 +21,10 @@ import discord
 
 from bot import presence
 from bot.adapter import GameAdapter, OptionError, adapter_for, adapters, who
+from bot.compose import display_name, game_lang, names_of
 from bot.errors import announce, reply_error, send_ephemeral, user_lang
 from bot.i18n import BOT, LANGUAGES, t
-from bot.publisher import ANSWER_WAIT, display_name, game_lang, names_of
+from bot.publisher import ANSWER_WAIT
 from bot.service import BotError, GameService, Outcome, StaleAction, UserRef
 from bot.store import GameNotFound, GameRow, RequestRow, Schedule
 from bot.ui import abandon_view, lobby_view, picker_title, picker_view, request_view
@@ -870,7 +871,7 @@ class Handlers:
 
     async def history_lines(self, game: GameRow, lang: str) -> list[str]:
         """The public history of a game as text lines, oldest first."""
-        from bot.publisher import public_lines
+        from bot.compose import public_lines
 
         adapter = adapter_for(game.game)
         names = names_of(game)

@@ -30,7 +30,6 @@ import contextlib
 import io
 import logging
 import random
-import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -45,12 +44,11 @@ from tenacity import (
     wait_exponential_jitter,
 )
 
-from bot import presence
-from bot.adapter import GameAdapter, adapter_for, mark, who
-from bot.feed import Batch, DirectMessage, Feed, SeatNews
-from bot.i18n import language, t
-from bot.settings import GameSettings
-from bot.store import GameRow, PlayerRow, Post, StoreReadOnly
+from bot import compose, presence
+from bot.adapter import adapter_for
+from bot.compose import game_lang, names_of
+from bot.feed import Batch, DirectMessage, Feed
+from bot.store import GameRow, Post, StoreReadOnly
 from bot.ui import CommandMentions, picker_view, rematch_view, stall_view, turn_view
 
 if TYPE_CHECKING:
@@ -58,8 +56,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LIMIT = 2000  # Discord's message length
-MAX_LINES = 14
 TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes; keep a margin
 HOLD = 1.5  # how long a person's action waits for its interaction before posting without it
 # How long a click whose action is stored waits for its board to answer it (one call to
@@ -68,63 +64,11 @@ HOLD = 1.5  # how long a person's action waits for its interaction before postin
 # 0.5 s made the board the answer slightly more often but the p99 answer 68 ms).
 ANSWER_WAIT = 0.035
 SETTLE_WAIT = 5.0  # at most this long a post waits for its click's answer to end
-# Lines saying that the bot decided for someone, or that the game changed hands: kept first
-# when a turn's story is cut short.
-HEADLINES = ("🚪", "🔄", "⏸️", "🤖", "⏰", "↩️", "🎲")
-
-
-def game_lang(game: GameRow) -> str:
-    """The language of a game's channel messages."""
-    return str(game.settings.get("lang", "en"))
-
-
-def player_lang(locale: str | None, game: GameRow) -> str:
-    """A player's language for DMs: their Discord locale, else the game's."""
-    return language(locale) if locale else game_lang(game)
-
-
-_AI_NAME = re.compile(r"AI (\d+)")
-
-
-def display_name(player: PlayerRow, lang: str) -> str:
-    """A player's name as shown: an AI seat ("AI 2" in the store) in the language shown."""
-    found = _AI_NAME.fullmatch(player.name) if player.is_ai else None
-    return t("seat.ai", lang, number=int(found[1])) if found else player.name
-
-
-def names_of(game: GameRow, lang: str | None = None) -> list[str]:
-    """Display names in seat order, in `lang` (the game's language by default): the one
-    source of the names in messages, the lobby and the board images."""
-    lang = lang or game_lang(game)
-    return [display_name(p, lang) for p in game.seated()]
-
-
-def fit(parts: Sequence[str], tail: str, limit: int = LIMIT) -> str:
-    """Join lines and a tail within Discord's limit, dropping the oldest lines first."""
-    lines = list(parts)
-    while lines and len("\n".join([*lines, tail])) > limit:
-        lines.pop(0)
-    text = "\n".join([*lines, tail]) if lines else tail
-    return text[:limit]
 
 
 def board_name(game_id: int, seq: int) -> str:
     """The file name of a board: it identifies the post, so a restart can find it again."""
     return f"board-{game_id}-{seq}.png"
-
-
-def public_lines(
-    adapter: GameAdapter, events: Sequence[dict[str, Any]], names: Sequence[str], lang: str
-) -> list[str]:
-    """Lines for the events everybody may see."""
-    out = []
-    for event in events:
-        if "visible_to" in event:
-            continue
-        line = adapter.narrate(event, names, lang)
-        if line:
-            out.append(line)
-    return out
 
 
 def transient(exc: BaseException) -> bool:
@@ -523,47 +467,31 @@ class Publisher:
             await self._strip(game, offer)  # abandoned: its message was the command's answer
             self._turn_lines.pop(game.id, None)
             return None
-        lines = self._lines(batch, adapter, names, lang)
+        lines = compose.story(batch, adapter, names, lang)
+        log_ = self.commands.mention("game log")
         image, summary = await self.renderer.board_and_summary(game.game, batch.view, names, lang)
         name = board_name(game.id, batch.seq)
         # The whole story of the batch is the image's description (its alt text) and in
         # /game log; the message itself stays short enough for a phone's notification.
-        alt = fit(lines, summary, limit=1024)
+        alt = compose.fit(lines, summary, limit=1024)
 
         def board() -> discord.File:
             return discord.File(io.BytesIO(image), name, description=alt)
 
-        if batch.ended:
-            # Ended without a result (nobody left playing, nobody moved for too long): the
-            # last board, and why, for everyone who played.
+        if batch.ended or batch.over:
+            # Over, or ended without a result (nobody left playing, nobody moved for too
+            # long): the last board, and the ranking or why, for everyone who played.
             await self._strip(game, offer)
             self._turn_lines.pop(game.id, None)
-            everyone = " ".join(
-                f"<@{p.user_id}>" for p in game.seated() if p.user_id is not None and not p.is_ai
+            content = (
+                compose.over_text(batch, adapter, names, lines, lang, log_)
+                if batch.over and not batch.ended
+                else compose.ended_text(batch, lines, lang, log_)
             )
-            settings = GameSettings.of(game.settings)
-            head = t(f"game.ended.{batch.end_reason}", lang, who=everyone, days=settings.idle_days)
             return await self._send(
                 batch,
                 offer,
-                content="\n".join([head, *self._short(lines, 2, lang)])[:LIMIT],
-                file=board(),
-                view=rematch_view(game.id, lang),
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
-        if batch.over:
-            await self._strip(game, offer)
-            ranking = adapter.ranking_lines(batch.result or {}, names, lang)
-            everyone = " ".join(
-                f"<@{p.user_id}>" for p in game.seated() if p.user_id is not None and not p.is_ai
-            )
-            head = t("game.over", lang, who=everyone)
-            self._turn_lines.pop(game.id, None)
-            content = "\n".join([head, *self._short(lines, 2, lang), *ranking])
-            return await self._send(
-                batch,
-                offer,
-                content=content[:LIMIT],
+                content=content,
                 file=board(),
                 view=rematch_view(game.id, lang),
                 allowed_mentions=discord.AllowedMentions(users=True),
@@ -571,12 +499,7 @@ class Publisher:
         # A secret window shows one button, whoever is asked: it opens the asked seats'
         # own choices, and tells anyone else that they have nothing to decide.
         buttons = turn_view(
-            adapter,
-            game.id,
-            batch.seq,
-            batch.legal,
-            lang,
-            window=batch.decision.window,
+            adapter, game.id, batch.seq, batch.legal, lang, window=batch.decision.window
         )
         if batch.turn_changed or not game.turn_message_id:
             await self._strip(game, offer)
@@ -584,19 +507,20 @@ class Publisher:
             return await self._send(
                 batch,
                 offer,
-                content=self._turn_text(batch, adapter, lang),
+                content=compose.turn_text(batch, adapter, lang, lines, log_),
                 file=board(),
                 view=buttons or discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         kept = self._turn_lines.setdefault(game.id, [])
         kept.extend(lines)
+        content = compose.turn_text(batch, adapter, lang, kept, log_)
         try:
             await self._edit(
                 game,
                 game.turn_message_id,
                 offer,
-                content=self._turn_text(batch, adapter, lang),
+                content=content,
                 attachments=[board()],
                 view=buttons,
                 allowed_mentions=discord.AllowedMentions.none(),
@@ -606,106 +530,12 @@ class Publisher:
             return await self._send(
                 batch,
                 offer,
-                content=self._turn_text(batch, adapter, lang),
+                content=content,
                 file=board(),
                 view=buttons or discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         return None
-
-    def _short(self, lines: Sequence[str], keep: int, lang: str) -> list[str]:
-        """At most `keep` lines of narration: the newest, and how many more /game log has
-        (never cut silently). A line saying the bot decided for someone comes first."""
-        if len(lines) <= keep:
-            return list(lines)
-        log_ = self.commands.mention("game log")
-        if keep <= 1:
-            return [t("turn.more", lang, count=len(lines), log=log_)]
-        heads = [line for line in lines if line.startswith(HEADLINES)]
-        if heads:
-            return [heads[0], t("turn.more", lang, count=len(lines) - 1, log=log_)]
-        more = len(lines) - (keep - 1)
-        return [t("turn.more", lang, count=more, log=log_), *lines[-(keep - 1) :]]
-
-    def _lines(
-        self, batch: Batch, adapter: GameAdapter, names: Sequence[str], lang: str
-    ) -> list[str]:
-        game = batch.game
-        lines: list[str] = []
-        if batch.started:
-            order = "\n".join(
-                f"{seat + 1}. {who(names, seat)}" + (" 🤖" if p.is_ai else "")
-                for seat, p in enumerate(game.seated())
-            )
-            lines.append(t("game.started", lang, id=game.id, order=order))
-        for entry in batch.entries:
-            if entry.kind == "undo":
-                lines = [line for line in lines if not line.startswith("↩️")]
-                lines.append(t("game.undone", lang, count=entry.count))
-                continue
-            if entry.notice is not None:
-                key, params = entry.notice
-                named = dict(params)
-                if "seats" in named:
-                    named["player"] = ", ".join(who(names, s) for s in named.pop("seats"))
-                lines.append(adapter.t(key, lang, **named))
-                continue
-            if (
-                entry.seat is not None
-                and not entry.secret  # who answered a secret window, and how, is not said
-                and (
-                    entry.origin in ("clock-ai", "clock-skip", "timeout")
-                    or (entry.origin == "ai" and game.player_at(entry.seat).stand_in)
-                )
-            ):
-                # Say when the bot decided for a person (a clock, a timeout, a stand-in).
-                lines.append(
-                    adapter.t(f"origin.{entry.origin}", lang, player=who(names, entry.seat))
-                )
-            lines.extend(public_lines(adapter, entry.events, names, lang))
-        return lines
-
-    def _turn_text(self, batch: Batch, adapter: GameAdapter, lang: str) -> str:
-        """The turn message: first whom it asks and what (and until when), so a phone's
-        notification starts with it; then at most two lines of what happened."""
-        public = batch.public
-        movers = sorted(public.seats)
-        if public.secret:
-            # Nobody is named or pinged: the asked seats were asked privately.
-            ping = adapter.secret_prompt(batch.view, public, lang)
-        else:
-            ask = adapter.prompt(batch.view, batch.decision, movers[0], lang) if movers else ""
-            who_ = self.mentions(batch.game, movers, marks=True, automated=batch.automated)
-            ping = t("turn.ping", lang, who=who_, what=ask)
-        if batch.deadline is not None:
-            ping += t("turn.deadline", lang, when=f"<t:{int(batch.deadline)}:R>")
-        digest = None
-        if batch.since is not None:
-            seat, events = batch.since
-            digest = adapter.digest(events, seat, names_of(batch.game), lang)
-        story = self._short(self._turn_lines.get(batch.game.id, []), 1 if digest else 2, lang)
-        return "\n".join([ping, *([digest] if digest else []), *story])[:LIMIT]
-
-    def mentions(
-        self,
-        game: GameRow,
-        seats: Sequence[int],
-        *,
-        marks: bool = False,
-        automated: frozenset[int] = frozenset(),
-    ) -> str:
-        """Who must decide now: a mention for people (with their seat's mark), a name for AI
-        seats and for people the AI plays for now."""
-        names = names_of(game)
-        out = []
-        for seat in sorted(seats):
-            player = game.player_at(seat)
-            if player.automated or player.user_id is None or seat in automated:
-                # An AI seat, or a person the AI stands in for: no ping for the absent.
-                out.append(f"{who(names, seat)} 🤖")
-            else:
-                out.append(f"{mark(seat)} <@{player.user_id}>" if marks else f"<@{player.user_id}>")
-        return ", ".join(out)
 
     # ------------------------------------------------------------------ Discord calls
 
@@ -782,103 +612,13 @@ class Publisher:
 
     def _dms(self, batch: Batch) -> list[Post]:
         """The DMs of a batch, queued once its channel message is out."""
-        if batch.ended:
-            return []
-        game = batch.game
-        adapter = adapter_for(game.game)
-        names = names_of(game)
-        out = self._turn_notices(batch, adapter, names)
-        for news in batch.news:
-            post = self._dm_post(batch, adapter, names, news)
-            if post is not None:
-                out.append(post)
-        return out
-
-    def _turn_notices(self, batch: Batch, adapter: GameAdapter, names: Sequence[str]) -> list[Post]:
-        """A DM to each person now to move who asked for one on every turn (/game notify)."""
-        if not batch.turn_changed or batch.over or batch.game.status != "active":
-            return []
-        if batch.decision.secret:
-            return []  # the asked seats get the window's own DM
-        game = batch.game
-        out = []
-        for seat in sorted(batch.decision.seats):
-            player = game.player_at(seat)
-            if seat in batch.automated or player.user_id is None or not player.prefs.get("notify"):
-                continue
-            lang = player_lang(player.locale, game)
-            what = adapter.prompt(batch.view, batch.decision, seat, lang)
-            lines = [
-                t(
-                    "notify.dm",
-                    lang,
-                    game=adapter.title(lang),
-                    id=game.id,
-                    what=what,
-                    link=self.jump(game),
-                )
-            ]
-            if batch.since is not None and batch.since[0] == seat:
-                digest = adapter.digest(batch.since[1], seat, names, lang)
-                if digest:
-                    lines.append(digest)
-            out.append(
-                Post(
-                    "dm",
-                    {
-                        "seq": batch.seq,
-                        "user_id": player.user_id,
-                        "seat": seat,
-                        "lang": lang,
-                        "lines": lines,
-                        "picker": None,
-                        "view": None,
-                        "image": False,
-                        "notice": True,
-                    },
-                )
-            )
-        return out
-
-    def _dm_post(
-        self, batch: Batch, adapter: GameAdapter, names: Sequence[str], news: SeatNews
-    ) -> Post | None:
-        game = batch.game
-        player = game.player_at(news.seat)
-        lang = player_lang(player.locale, game)
-        lines = [line for e in news.events if (line := adapter.narrate(e, names, lang)) is not None]
-        lines = adapter.private_update(lines, news.before, news.after, news.seat, names, lang)
-        changed = news.before is not None and adapter.secret(news.before) != adapter.secret(
-            news.after
-        )
-        picker = None
-        if news.asked and news.legal:
-            minutes = self._window_minutes(game)
-            lines.extend(adapter.window_lines(news.after, news.seat, game.id, minutes, lang))
-            picker = {"seq": batch.seq, "actions": news.legal}
-        if not lines:
-            return None
-        image = adapter.private_image(news.events, changed)
-        return Post(
-            "dm",
-            {
-                "seq": batch.seq,
-                "user_id": news.user_id,
-                "seat": news.seat,
-                "lang": lang,
-                "lines": lines,
-                "picker": picker,
-                "view": news.after,
-                "image": image,
-            },
-        )
+        return compose.dm_posts(batch, self._window_minutes(batch.game))
 
     async def _direct(self, dm: DirectMessage) -> None:
         """Send one DM (a few tries; `/game hand` is there when it cannot be delivered)."""
         game = dm.game
         adapter = adapter_for(game.game)
         names = names_of(game)
-        text = t("dm.private", dm.lang, id=game.id, channel=f"<#{game.channel_id}>")
         files = []
         view = dm.view
         if dm.image and view is not None:
@@ -897,7 +637,7 @@ class Publisher:
                 dm.lang,
                 view=view,
             )
-        content = fit([text, *dm.lines], "")
+        content = compose.dm_text(game, dm.lang, dm.lines)
         player = game.player_of(dm.user_id)
         # In the player's quiet hours a DM arrives without a notification.
         silent = player is not None and presence.quiet_until(player.prefs, self.clock()) is not None
@@ -950,7 +690,7 @@ class Publisher:
             if player is not None and not player.dm_closed:
                 player.dm_closed = True
                 await self.channel(game).send(
-                    t("dm.closed", game_lang(game), player=f"<@{user_id}>"),
+                    compose.dms_closed(game, user_id),
                     allowed_mentions=discord.AllowedMentions(users=False),
                 )
                 self.calls["channel"] += 1
@@ -958,54 +698,31 @@ class Publisher:
 
     # ------------------------------------------------------------------ the scheduler's voice
 
-    def jump(self, game: GameRow) -> str:
-        """A link to the game's current turn message (or its channel)."""
-        base = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
-        return f"{base}/{game.turn_message_id}" if game.turn_message_id else base
-
     async def stalled(self, game: GameRow, seats: Sequence[int]) -> None:
         """Say in the channel that the game stalled, with what anyone playing may do now."""
-        lang = game_lang(game)
-        people = [f"<@{game.player_at(s).user_id}>" for s in seats if game.player_at(s).user_id]
         await self.channel(game).send(
-            t("stall.notice", lang, who=", ".join(people) or "?", link=self.jump(game)),
-            view=stall_view(game.id, game.seq, lang),
+            compose.stall_text(game, seats),
+            view=stall_view(game.id, game.seq, game_lang(game)),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         self.calls["channel"] += 1
 
     async def remind(self, game: GameRow, seats: Sequence[int], count: int, total: int) -> None:
         """Remind people it is their decision: by DM for those who chose it, else here."""
-        lang = game_lang(game)
+        adapter = adapter_for(game.game)
         in_channel = []
         for seat in seats:
             player = game.player_at(seat)
             if player.user_id is None:
                 continue
             if player.remind_dm and not player.dm_closed:
-                plang = player_lang(player.locale, game)
-                text = t(
-                    "remind.dm",
-                    plang,
-                    game=adapter_for(game.game).title(plang),
-                    id=game.id,
-                    link=self.jump(game),
-                    count=count,
-                    total=total,
-                )
+                text = compose.reminder_dm(game, player, adapter, count, total)
                 if await self.send_dm(game, player.user_id, text):
                     continue
             in_channel.append(f"<@{player.user_id}>")
         if in_channel:
             await self.channel(game).send(
-                t(
-                    "remind.channel",
-                    lang,
-                    who=", ".join(in_channel),
-                    link=self.jump(game),
-                    count=count,
-                    total=total,
-                ),
+                compose.reminder_channel(game, in_channel, count, total),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
             self.calls["channel"] += 1

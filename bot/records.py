@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.adapter import adapter_for, adapters
-from bot.publisher import display_name
+from bot.compose import display_name
 from bot.service import BotError, GameService
 from bot.store import GameRow
 from engine.core.errors import RulesError

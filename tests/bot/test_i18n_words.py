@@ -20,7 +20,7 @@ from bot.games.rattus.adapter import ADAPTER as RATTUS
 from bot.games.rattus.adapter import VERBS as RATTUS_VERBS
 from bot.games.rattus.adapter import describe, narrate, parse_cards
 from bot.i18n import BOT, LANGUAGES, Catalog, fluent_id, t
-from bot.publisher import display_name, names_of
+from bot.compose import display_name, names_of
 from bot.store.base import GameRow, PlayerRow
 from engine.cartus.errors import IllegalAction as CartusIllegal
 from engine.cartus.errors import MalformedAction as CartusMalformed

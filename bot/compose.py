@@ -1,0 +1,360 @@
+"""What the bot says: the words of every channel message and DM, composed from plain data.
+
+Pure functions of a batch (bot.feed), a game row, an adapter and a language: no Discord call,
+no database, no clock. The publisher (bot.publisher) delivers what is composed here; the
+interaction handlers use the same names and lines. Testable without Discord.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.adapter import GameAdapter, adapter_for, mark, who
+from bot.feed import Batch, SeatNews
+from bot.i18n import language, t
+from bot.settings import GameSettings
+from bot.store import GameRow, PlayerRow, Post
+
+LIMIT = 2000  # Discord's message length
+# Lines saying that the bot decided for someone, or that the game changed hands: kept first
+# when a turn's story is cut short.
+HEADLINES = ("🚪", "🔄", "⏸️", "🤖", "⏰", "↩️", "🎲")
+
+Mention = Callable[[str], str]  # "game log" -> a clickable command mention
+
+
+def game_lang(game: GameRow) -> str:
+    """The language of a game's channel messages."""
+    return str(game.settings.get("lang", "en"))
+
+
+def player_lang(locale: str | None, game: GameRow) -> str:
+    """A player's language for DMs: their Discord locale, else the game's."""
+    return language(locale) if locale else game_lang(game)
+
+
+_AI_NAME = re.compile(r"AI (\d+)")
+
+
+def display_name(player: PlayerRow, lang: str) -> str:
+    """A player's name as shown: an AI seat ("AI 2" in the store) in the language shown."""
+    found = _AI_NAME.fullmatch(player.name) if player.is_ai else None
+    return t("seat.ai", lang, number=int(found[1])) if found else player.name
+
+
+def names_of(game: GameRow, lang: str | None = None) -> list[str]:
+    """Display names in seat order, in `lang` (the game's language by default): the one
+    source of the names in messages, the lobby and the board images."""
+    lang = lang or game_lang(game)
+    return [display_name(p, lang) for p in game.seated()]
+
+
+def fit(parts: Sequence[str], tail: str, limit: int = LIMIT) -> str:
+    """Join lines and a tail within Discord's limit, dropping the oldest lines first."""
+    lines = list(parts)
+    while lines and len("\n".join([*lines, tail])) > limit:
+        lines.pop(0)
+    text = "\n".join([*lines, tail]) if lines else tail
+    return text[:limit]
+
+
+def public_lines(
+    adapter: GameAdapter, events: Sequence[dict[str, Any]], names: Sequence[str], lang: str
+) -> list[str]:
+    """Lines for the events everybody may see."""
+    out = []
+    for event in events:
+        if "visible_to" in event:
+            continue
+        line = adapter.narrate(event, names, lang)
+        if line:
+            out.append(line)
+    return out
+
+
+def jump(game: GameRow) -> str:
+    """A link to the game's current turn message (or its channel)."""
+    base = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}"
+    return f"{base}/{game.turn_message_id}" if game.turn_message_id else base
+
+
+def everyone(game: GameRow) -> str:
+    """A mention of every person seated (the start and the end of a game ping them all)."""
+    return " ".join(
+        f"<@{p.user_id}>" for p in game.seated() if p.user_id is not None and not p.is_ai
+    )
+
+
+# ---------------------------------------------------------------------- the channel
+
+
+def short(lines: Sequence[str], keep: int, lang: str, log: str) -> list[str]:
+    """At most `keep` lines of narration: the newest, and how many more /game log (`log`,
+    its mention) has (never cut silently). A line saying the bot decided for someone comes
+    first."""
+    if len(lines) <= keep:
+        return list(lines)
+    if keep <= 1:
+        return [t("turn.more", lang, count=len(lines), log=log)]
+    heads = [line for line in lines if line.startswith(HEADLINES)]
+    if heads:
+        return [heads[0], t("turn.more", lang, count=len(lines) - 1, log=log)]
+    more = len(lines) - (keep - 1)
+    return [t("turn.more", lang, count=more, log=log), *lines[-(keep - 1) :]]
+
+
+def story(batch: Batch, adapter: GameAdapter, names: Sequence[str], lang: str) -> list[str]:
+    """What happened in a batch, line by line, as the channel may read it."""
+    game = batch.game
+    lines: list[str] = []
+    if batch.started:
+        order = "\n".join(
+            f"{seat + 1}. {who(names, seat)}" + (" 🤖" if p.is_ai else "")
+            for seat, p in enumerate(game.seated())
+        )
+        lines.append(t("game.started", lang, id=game.id, order=order))
+    for entry in batch.entries:
+        if entry.kind == "undo":
+            lines = [line for line in lines if not line.startswith("↩️")]
+            lines.append(t("game.undone", lang, count=entry.count))
+            continue
+        if entry.notice is not None:
+            key, params = entry.notice
+            named = dict(params)
+            if "seats" in named:
+                named["player"] = ", ".join(who(names, s) for s in named.pop("seats"))
+            lines.append(adapter.t(key, lang, **named))
+            continue
+        if (
+            entry.seat is not None
+            and not entry.secret  # who answered a secret window, and how, is not said
+            and (
+                entry.origin in ("clock-ai", "clock-skip", "timeout")
+                or (entry.origin == "ai" and game.player_at(entry.seat).stand_in)
+            )
+        ):
+            # Say when the bot decided for a person (a clock, a timeout, a stand-in).
+            lines.append(adapter.t(f"origin.{entry.origin}", lang, player=who(names, entry.seat)))
+        lines.extend(public_lines(adapter, entry.events, names, lang))
+    return lines
+
+
+def mentions(
+    game: GameRow,
+    seats: Sequence[int],
+    *,
+    marks: bool = False,
+    automated: frozenset[int] = frozenset(),
+) -> str:
+    """Who must decide now: a mention for people (with their seat's mark), a name for AI
+    seats and for people the AI plays for now."""
+    names = names_of(game)
+    out = []
+    for seat in sorted(seats):
+        player = game.player_at(seat)
+        if player.automated or player.user_id is None or seat in automated:
+            # An AI seat, or a person the AI stands in for: no ping for the absent.
+            out.append(f"{who(names, seat)} 🤖")
+        else:
+            out.append(f"{mark(seat)} <@{player.user_id}>" if marks else f"<@{player.user_id}>")
+    return ", ".join(out)
+
+
+def turn_text(batch: Batch, adapter: GameAdapter, lang: str, lines: Sequence[str], log: str) -> str:
+    """The turn message: first whom it asks and what (and until when), so a phone's
+    notification starts with it; then at most two lines of what happened (`lines`, the
+    turn's story so far)."""
+    public = batch.public
+    movers = sorted(public.seats)
+    if public.secret:
+        # Nobody is named or pinged: the asked seats were asked privately.
+        ping = adapter.secret_prompt(batch.view, public, lang)
+    else:
+        ask = adapter.prompt(batch.view, batch.decision, movers[0], lang) if movers else ""
+        who_ = mentions(batch.game, movers, marks=True, automated=batch.automated)
+        ping = t("turn.ping", lang, who=who_, what=ask)
+    if batch.deadline is not None:
+        ping += t("turn.deadline", lang, when=f"<t:{int(batch.deadline)}:R>")
+    digest = None
+    if batch.since is not None:
+        seat, events = batch.since
+        digest = adapter.digest(events, seat, names_of(batch.game), lang)
+    said = short(lines, 1 if digest else 2, lang, log)
+    return "\n".join([ping, *([digest] if digest else []), *said])[:LIMIT]
+
+
+def ended_text(batch: Batch, lines: Sequence[str], lang: str, log: str) -> str:
+    """A game that ended without a result (nobody left playing, nobody moved for too long):
+    why, for everyone who played."""
+    settings = GameSettings.of(batch.game.settings)
+    head = t(
+        f"game.ended.{batch.end_reason}", lang, who=everyone(batch.game), days=settings.idle_days
+    )
+    return "\n".join([head, *short(lines, 2, lang, log)])[:LIMIT]
+
+
+def over_text(
+    batch: Batch,
+    adapter: GameAdapter,
+    names: Sequence[str],
+    lines: Sequence[str],
+    lang: str,
+    log: str,
+) -> str:
+    """The game-over message: everyone pinged, the last lines, the ranking."""
+    ranking = adapter.ranking_lines(batch.result or {}, names, lang)
+    head = t("game.over", lang, who=everyone(batch.game))
+    return "\n".join([head, *short(lines, 2, lang, log), *ranking])[:LIMIT]
+
+
+# ---------------------------------------------------------------------- DMs
+
+
+def dm_posts(batch: Batch, window_minutes: float) -> list[Post]:
+    """The DMs of a batch, queued once its channel message is out: turn notices for those who
+    asked for them, then each person's private news."""
+    if batch.ended:
+        return []
+    game = batch.game
+    adapter = adapter_for(game.game)
+    names = names_of(game)
+    out = turn_notices(batch, adapter, names)
+    for news in batch.news:
+        post = dm_post(batch, adapter, names, news, window_minutes)
+        if post is not None:
+            out.append(post)
+    return out
+
+
+def turn_notices(batch: Batch, adapter: GameAdapter, names: Sequence[str]) -> list[Post]:
+    """A DM to each person now to move who asked for one on every turn (/game notify)."""
+    if not batch.turn_changed or batch.over or batch.game.status != "active":
+        return []
+    if batch.decision.secret:
+        return []  # the asked seats get the window's own DM
+    game = batch.game
+    out = []
+    for seat in sorted(batch.decision.seats):
+        player = game.player_at(seat)
+        if seat in batch.automated or player.user_id is None or not player.prefs.get("notify"):
+            continue
+        lang = player_lang(player.locale, game)
+        what = adapter.prompt(batch.view, batch.decision, seat, lang)
+        lines = [
+            t(
+                "notify.dm",
+                lang,
+                game=adapter.title(lang),
+                id=game.id,
+                what=what,
+                link=jump(game),
+            )
+        ]
+        if batch.since is not None and batch.since[0] == seat:
+            digest = adapter.digest(batch.since[1], seat, names, lang)
+            if digest:
+                lines.append(digest)
+        out.append(
+            Post(
+                "dm",
+                {
+                    "seq": batch.seq,
+                    "user_id": player.user_id,
+                    "seat": seat,
+                    "lang": lang,
+                    "lines": lines,
+                    "picker": None,
+                    "view": None,
+                    "image": False,
+                    "notice": True,
+                },
+            )
+        )
+    return out
+
+
+def dm_post(
+    batch: Batch,
+    adapter: GameAdapter,
+    names: Sequence[str],
+    news: SeatNews,
+    window_minutes: float,
+) -> Post | None:
+    """One person's private news of a batch (their private events, what changed in what only
+    they know, a window's question with its picker), or None when there is nothing to say."""
+    game = batch.game
+    player = game.player_at(news.seat)
+    lang = player_lang(player.locale, game)
+    lines = [line for e in news.events if (line := adapter.narrate(e, names, lang)) is not None]
+    lines = adapter.private_update(lines, news.before, news.after, news.seat, names, lang)
+    changed = news.before is not None and adapter.secret(news.before) != adapter.secret(news.after)
+    picker = None
+    if news.asked and news.legal:
+        lines.extend(adapter.window_lines(news.after, news.seat, game.id, window_minutes, lang))
+        picker = {"seq": batch.seq, "actions": news.legal}
+    if not lines:
+        return None
+    image = adapter.private_image(news.events, changed)
+    return Post(
+        "dm",
+        {
+            "seq": batch.seq,
+            "user_id": news.user_id,
+            "seat": news.seat,
+            "lang": lang,
+            "lines": lines,
+            "picker": picker,
+            "view": news.after,
+            "image": image,
+        },
+    )
+
+
+def dm_text(game: GameRow, lang: str, lines: Sequence[str]) -> str:
+    """The text of a DM: which game it is about, then its lines."""
+    head = t("dm.private", lang, id=game.id, channel=f"<#{game.channel_id}>")
+    return fit([head, *lines], "")
+
+
+# ---------------------------------------------------------------------- the scheduler's voice
+
+
+def stall_text(game: GameRow, seats: Sequence[int]) -> str:
+    """The stalled-game notice: who was waited for, and where."""
+    people = [f"<@{game.player_at(s).user_id}>" for s in seats if game.player_at(s).user_id]
+    return t("stall.notice", game_lang(game), who=", ".join(people) or "?", link=jump(game))
+
+
+def reminder_dm(
+    game: GameRow, player: PlayerRow, adapter: GameAdapter, count: int, total: int
+) -> str:
+    """A reminder by DM, in the player's language."""
+    lang = player_lang(player.locale, game)
+    return t(
+        "remind.dm",
+        lang,
+        game=adapter.title(lang),
+        id=game.id,
+        link=jump(game),
+        count=count,
+        total=total,
+    )
+
+
+def reminder_channel(game: GameRow, people: Sequence[str], count: int, total: int) -> str:
+    """A reminder in the channel, for the people named."""
+    return t(
+        "remind.channel",
+        game_lang(game),
+        who=", ".join(people),
+        link=jump(game),
+        count=count,
+        total=total,
+    )
+
+
+def dms_closed(game: GameRow, user_id: int) -> str:
+    """Said once in the channel when a person's DMs are closed (nothing private in it)."""
+    return t("dm.closed", game_lang(game), player=f"<@{user_id}>")
