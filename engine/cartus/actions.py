@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 
 from engine.cartus.data import card_index
 from engine.cartus.errors import MalformedAction
+from engine.core.errors import InvariantError
 
 MAX_POSITION = 9  # numbers above this are never an action's building, nun card or seat
 
@@ -329,7 +330,8 @@ _CHECKS: dict[type, Callable[[Any], bool]] = {
     Look: lambda a: _two_ints(a.first, a.second, a),
     Discard: _card_field,
 }
-assert set(_CHECKS) == set(KINDS)
+if set(_CHECKS) != set(KINDS):
+    raise InvariantError("cartus: an action kind without a field check, or a check without a kind")
 
 
 def _well_formed(action: object) -> bool:

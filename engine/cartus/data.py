@@ -25,6 +25,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from engine.core.errors import InvariantError
+
 
 class Klass(StrEnum):
     """The six classes of the population, in board order."""
@@ -167,7 +169,8 @@ def buildings() -> tuple[BuildingInfo, ...]:
 def supply_actions() -> tuple[SupplyAction, ...]:
     """The supply action of each of the 5 copies of every type."""
     copies = raw()["supply_actions"]["copies"]
-    assert len(copies) == COPIES
+    if len(copies) != COPIES:
+        raise InvariantError(f"cartus data: {len(copies)} supply actions, not one per copy")
     return tuple(SupplyAction(int(c["draw"]), int(c["rats"]), int(c["look"])) for c in copies)
 
 
@@ -178,7 +181,10 @@ def player_counts(players: int) -> PlayerCounts:
     counts = PlayerCounts(int(d["rounds"]), int(d["drawn"]), int(d["removed"]))
     used = len(CLASSES) * setup_value("buildings_per_class")
     # COMPONENTS 4.2: 30 - removed = rounds x drawn, so the deck runs out with the last round.
-    assert used - counts.removed == counts.rounds * counts.drawn, counts
+    if used - counts.removed != counts.rounds * counts.drawn:
+        raise InvariantError(
+            f"cartus data: the building deck does not last {players} players' rounds"
+        )
     return counts
 
 
@@ -192,7 +198,8 @@ def nun_mix() -> tuple[int, ...]:
     """How many Population cards of one class print 0, 1, 2, 3 and 4 nuns."""
     mix = raw()["population"]["nuns_per_class"]["value"]
     counts = tuple(int(mix[str(n)]) for n in range(NUN_VALUES))
-    assert sum(counts) == raw()["population"]["per_class"]["value"]
+    if sum(counts) != raw()["population"]["per_class"]["value"]:
+        raise InvariantError("cartus data: the nun mix does not add up to the cards of a class")
     return counts
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import errors as core
-from engine.core.errors import Messages
+from engine.core.errors import Messages, error_kinds
 
 TEMPLATES: dict[str, str] = {
     # Codes that Rattus also has keep its exact words: the bot's catalogue is shared.
@@ -64,26 +63,6 @@ def _english_name(key: str, value: object) -> str:
 
 MESSAGES = Messages("cartus", TEMPLATES, _english_name)
 
-
-class MalformedAction(core.MalformedAction):
-    """Cartus: the action text does not describe a Cartus action."""
-
-    messages = MESSAGES
-
-
-class IllegalAction(core.IllegalAction):
-    """Cartus: the rules forbid this action now."""
-
-    messages = MESSAGES
-
-
-class NotYourTurn(core.NotYourTurn):
-    """Cartus: the seat is not to move."""
-
-    messages = MESSAGES
-
-
-class GameFinished(core.GameFinished):
-    """Cartus: the game is over."""
-
-    messages = MESSAGES
+# Subclasses of the core kinds (`except engine.core.errors.IllegalAction` catches them) that
+# speak with this game's messages.
+MalformedAction, IllegalAction, NotYourTurn, GameFinished = error_kinds(MESSAGES, __name__)

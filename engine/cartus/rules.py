@@ -127,6 +127,7 @@ from engine.cartus.state import (
     Visit,
 )
 from engine.core.contract import TURN, WINDOW, Decision, Step
+from engine.core.errors import InvariantError
 from engine.core.events import Event
 from engine.core.evolve import evolve
 from engine.core.rng import Rng
@@ -506,8 +507,31 @@ def decision(s: State) -> Decision:
 
 
 def _pending(s: State) -> Pending:
-    assert s.res is not None and s.res.pending is not None, s.phase
-    return s.res.pending
+    """The decision the resolution waits for (the invariant of `_waiting`)."""
+    res = s.res
+    pending = res.pending if res is not None else None
+    if pending is None:
+        raise InvariantError(f"cartus: phase {s.phase} with no decision pending")
+    return pending
+
+
+def _waiting(s: State) -> tuple[Resolution, Pending]:
+    """The building resolution and the decision it waits for. Invariant: every phase that
+    waits on a building (a target, cards owed, a gain, a look, the Hospital) has both."""
+    res = s.res
+    pending = res.pending if res is not None else None
+    if res is None or pending is None:
+        raise InvariantError(f"cartus: phase {s.phase} with no decision pending")
+    return res, pending
+
+
+def _resolution(s: State) -> Resolution:
+    """The building resolution under way. Invariant: set from the first reveal to the end of
+    the round (`_advance` keeps it in locals and writes it when a decision waits)."""
+    res = s.res
+    if res is None:
+        raise InvariantError(f"cartus: phase {s.phase} with no building being resolved")
+    return res
 
 
 def _visit(s: State) -> Visit:
@@ -586,7 +610,8 @@ def _place_actions(hand: tuple[int, ...], placed: tuple[int, ...]) -> list[Actio
 
 # Placeable cards are those below the Pass in card order (Population cards, Joker, Sword,
 # Flute): `_place_actions` relies on it.
-assert frozenset(range(PASS)) == PLACEABLE
+if frozenset(range(PASS)) != PLACEABLE:
+    raise InvariantError("cartus: the placeable cards are not those before the Pass")
 _DONE = Done()
 
 
@@ -627,7 +652,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
         return list(_look_actions(pending.left))
     if phase is _HOSPITAL:
         return [*_kinds(Discard, hand), _DONE]
-    raise AssertionError(f"no actions in phase {phase}")
+    raise InvariantError(f"cartus: no actions listed for phase {phase}")
 
 
 def default_action(s: State, seat: int) -> Action:
@@ -1144,11 +1169,9 @@ def _special_effect(
 
 
 def _target(s: State, seat: int, a: Target, ev: list[Event]) -> State:
-    pending = _pending(s)
+    res, pending = _waiting(s)
     if a.seat not in pending.candidates:
         raise IllegalAction("not_candidate", seat=a.seat + 1)
-    res = s.res
-    assert res is not None
     special = SWORD if s.phase is _SWORD_TARGET else FLUTE
     cards = len(s.hands[a.seat]) // 2 if special == SWORD else 0
     ev.append(TargetChosen(seat, a.seat, card_id(special), res.building, cards))
@@ -1170,7 +1193,7 @@ def _after_special(s: State, res: Resolution, special: int, ev: list[Event]) -> 
 
 def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
     card = _hand_card(s, seat, a.card)
-    pending = _pending(s)
+    res, pending = _waiting(s)
     receiver = pending.seat
     hands = _set_hand(s, seat, _remove(s.hands[seat], card))
     hands = (*hands[:receiver], _insert(hands[receiver], card), *hands[receiver + 1 :])
@@ -1178,8 +1201,6 @@ def _give(s: State, seat: int, a: Give, ev: list[Event]) -> State:
     reason = "sword" if s.phase is _SWORD_GIVE else "guard_tower"
     ev.append(CardGiven(seat, receiver, reason, owed[seat]))
     ev.append(CardGivenShown(seat, receiver, a.card, reason))
-    res = s.res
-    assert res is not None
     if any(owed):
         pending = evolve(pending, owed=owed)
         return evolve(s, cards=evolve(s.cards, hands=hands), res=evolve(res, pending=pending))
@@ -1315,15 +1336,11 @@ def _start_action(
 
 
 def _resume(s: State, ev: list[Event]) -> State:
-    res = s.res
-    assert res is not None
-    return _continue(s, ev, res)
+    return _continue(s, ev, _resolution(s))
 
 
 def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
-    pending = _pending(s)
-    res = s.res
-    assert res is not None
+    res, pending = _waiting(s)
     b = res.building
     eff = _effect(s, b, pending.premium)
     bid = building_id(s.table.row[b])
@@ -1349,9 +1366,7 @@ def _take(s: State, seat: int, a: Take, ev: list[Event]) -> State:
 
 
 def _decline(s: State, seat: int, a: Decline, ev: list[Event]) -> State:
-    pending = _pending(s)
-    res = s.res
-    assert res is not None
+    res, pending = _waiting(s)
     b = res.building
     eff = _effect(s, b, pending.premium)
     effect = "draw" if eff.effect == "draw_per_influence" else eff.effect
@@ -1360,7 +1375,7 @@ def _decline(s: State, seat: int, a: Decline, ev: list[Event]) -> State:
 
 
 def _look_action(s: State, seat: int, a: Look, ev: list[Event]) -> State:
-    pending = _pending(s)
+    res, pending = _waiting(s)
     positions = (a.first,) if a.second < 0 else (a.first, a.second)
     if len(positions) != pending.left:
         raise IllegalAction("look_count", count=pending.left)
@@ -1370,8 +1385,6 @@ def _look_action(s: State, seat: int, a: Look, ev: list[Event]) -> State:
     if len(set(positions)) != len(positions) or positions != tuple(sorted(positions)):
         # COMPONENTS 4.5 #21: two different positions (written in row order).
         raise IllegalAction("same_nun_card")
-    res = s.res
-    assert res is not None
     b = res.building
     ev.append(
         ActionTaken(
@@ -1386,9 +1399,7 @@ def _hospital_discard(s: State, seat: int, a: Discard, ev: list[Event]) -> State
     # Hôpital: "vous pouvez défausser jusqu'à 3 cartes de votre main pour vous défausser d'un
     # même nombre de rats". The card is shown as it goes to its pile.
     card = _hand_card(s, seat, a.card)
-    pending = _pending(s)
-    res = s.res
-    assert res is not None
+    res, pending = _waiting(s)
     b = res.building
     left = pending.left - 1
     ev.append(CardDiscarded(seat, a.card, b, left))

@@ -9,6 +9,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from engine.core.errors import InvariantError
+
 
 class Card(StrEnum):
     """The six action card types (the hand is a multiset of these)."""
@@ -60,7 +62,8 @@ def value(key: str) -> int:
 def figures() -> tuple[str, ...]:
     """Every figure id: the piper first (index 0), then the rat colours in data order."""
     ids = tuple(str(f["id"]) for f in raw()["figures"])
-    assert ids[0] == "piper" and all(f["kind"] == "rat" for f in raw()["figures"][1:])
+    if ids[0] != "piper" or any(f["kind"] != "rat" for f in raw()["figures"][1:]):
+        raise InvariantError("piper data: the figures are not the piper, then the rats")
     return ids
 
 
@@ -77,7 +80,8 @@ def figure_names() -> dict[str, str]:
 def card_names() -> dict[Card, str]:
     """English name of every action card type."""
     names = {Card(c["id"]): str(c["en"]) for c in raw()["action_cards"]}
-    assert set(names) == set(Card), "data file and Card enum disagree"
+    if set(names) != set(Card):
+        raise InvariantError("piper data: the action cards and the Card enum disagree")
     return names
 
 
@@ -113,7 +117,8 @@ def character_figures() -> tuple[int, ...]:
     cards = [PIPER] * int(info["piper"])
     for figure in range(1, len(figures())):
         cards += [figure] * int(info["per_rat_colour"])
-    assert len(cards) == int(info["total"])
+    if len(cards) != int(info["total"]):
+        raise InvariantError(f"piper data: {len(cards)} character cards, not {info['total']}")
     return tuple(cards)
 
 

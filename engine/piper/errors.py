@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import errors as core
-from engine.core.errors import Messages
+from engine.core.errors import Messages, error_kinds
 from engine.piper.components import Card, card_names, figure_names
 
 TEMPLATES: dict[str, str] = {
@@ -47,26 +46,6 @@ def _english_name(key: str, value: object) -> str:
 
 MESSAGES = Messages("piper", TEMPLATES, _english_name)
 
-
-class MalformedAction(core.MalformedAction):
-    """Pied Piper: the action text does not describe a Pied Piper action."""
-
-    messages = MESSAGES
-
-
-class IllegalAction(core.IllegalAction):
-    """Pied Piper: the rules forbid this action now."""
-
-    messages = MESSAGES
-
-
-class NotYourTurn(core.NotYourTurn):
-    """Pied Piper: the seat is not to move."""
-
-    messages = MESSAGES
-
-
-class GameFinished(core.GameFinished):
-    """Pied Piper: the game is over."""
-
-    messages = MESSAGES
+# Subclasses of the core kinds (`except engine.core.errors.IllegalAction` catches them) that
+# speak with this game's messages.
+MalformedAction, IllegalAction, NotYourTurn, GameFinished = error_kinds(MESSAGES, __name__)

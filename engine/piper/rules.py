@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.contract import Step
+from engine.core.errors import InvariantError
 from engine.core.events import Event
 from engine.core.rng import Rng
 from engine.piper.actions import SLOTS, Action, ChooseFirst, PlayCard, well_formed
@@ -68,8 +69,10 @@ FIRST_TURN = value("first_turn_cards")
 MAX_PIPERS = value("display_max_pipers")
 HIDDEN_PER_TURN = int(raw()["hidden"]["max_per_turn"])
 LOW, HIGH = int(raw()["players"]["min"]), int(raw()["players"]["max"])
-assert DISPLAY == SLOTS, "the action text's places and the data file disagree"
-assert HIDDEN_PER_TURN == 1, "a turn tracks one face-down card"
+if DISPLAY != SLOTS:
+    raise InvariantError("piper data: the row's size and the action text's places disagree")
+if HIDDEN_PER_TURN != 1:
+    raise InvariantError("piper data: a turn tracks one face-down card, the data file says more")
 
 FIGURES = figures()
 CHAR_FIGURE = character_figures()
@@ -418,8 +421,7 @@ def apply(s: State, seat: int, action: Action, *, trial: bool = False) -> Step[S
         w = _Work(s)
         w.quiet = trial
         _play(w, seat, action, events)
-    else:
-        assert isinstance(action, ChooseFirst)
+    elif isinstance(action, ChooseFirst):
         if s.phase is not Phase.ORDER:
             raise IllegalAction("wrong_phase", phase=s.phase.value)
         if action.slot not in s.flow.pending:
@@ -427,6 +429,9 @@ def apply(s: State, seat: int, action: Action, *, trial: bool = False) -> Step[S
         w = _Work(s)
         w.quiet = trial
         _choose(w, action, events)
+    else:
+        # `well_formed` admits only the two kinds above: a new kind must be handled here.
+        raise InvariantError(f"piper: no rules for the action kind {type(action).__name__}")
     return Step(w.frozen(), tuple(events))
 
 
@@ -810,7 +815,9 @@ def _end_turn(w: _Work, ev: list[Event]) -> None:
                 # discards included).
                 w.deck, w.discard = w.discard, [0] * len(CARDS)
                 ev.append(ActionDeckReshuffled(sum(w.deck)))
-                assert sum(w.deck), "no action card left to draw"
+                if not sum(w.deck):
+                    # Every card is in a hand or under a character: the loop would never end.
+                    raise InvariantError("piper: no action card left to draw, even reshuffled")
             take = min(need, sum(w.deck))
             cards, w.rng = draw_cards(w.deck, take, w.rng)
             drawn += cards
@@ -832,7 +839,7 @@ def next_seat(players: int, out: Sequence[int], seat: int) -> int:
         p = (seat + k) % players
         if p not in out:
             return p
-    raise RuntimeError("nobody left to play")
+    raise InvariantError("piper: nobody left to play (the game ends with two players left)")
 
 
 # ---------------------------------------------------------------- the end

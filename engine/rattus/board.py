@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from engine.core.errors import InvariantError
 from engine.rattus.data import (
     REGION_INDEX,
     REGIONS,
@@ -92,7 +93,8 @@ def board(expansion: str, players: int, removal: str = "standard") -> Board:
                 arrows.add((min(a, b), max(a, b)))
     neighbours = tuple(tuple(sorted(s)) for s in adj)
     for r in used:
-        assert neighbours[r], f"region {REGIONS[r]} has no neighbour at {players} players"
+        if not neighbours[r]:
+            raise InvariantError(f"rattus data: {REGIONS[r]} has no neighbour at {players} players")
 
     max_steps = 3
     reach: list[tuple[frozenset[int], ...]] = []

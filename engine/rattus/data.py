@@ -9,6 +9,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from engine.core.errors import InvariantError
+
 
 class Region(StrEnum):
     """Every region of the Europe board and the North Africa board."""
@@ -131,7 +133,8 @@ def region_names() -> dict[Region, str]:
     """Display name of every region."""
     names = {Region(r["id"]): str(r["name"]) for r in raw("base")["regions"]}
     names.update({Region(r["id"]): str(r["name"]) for r in raw("africanus")["regions"]})
-    assert set(names) == set(Region), "data files and Region enum disagree"
+    if set(names) != set(Region):
+        raise InvariantError("rattus data: the regions and the Region enum disagree")
     return names
 
 
@@ -140,7 +143,8 @@ def card_info() -> dict[ClassCard, dict[str, str]]:
     """Name, class and symbol of every class card."""
     cards = raw("base")["class_cards"] + raw("africanus")["class_cards"]
     info = {ClassCard(c["id"]): {k: str(c[k]) for k in ("name", "class", "symbol")} for c in cards}
-    assert set(info) == set(ClassCard), "data files and ClassCard enum disagree"
+    if set(info) != set(ClassCard):
+        raise InvariantError("rattus data: the class cards and the ClassCard enum disagree")
     return info
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import errors as core
-from engine.core.errors import Messages
+from engine.core.errors import Messages, error_kinds
 from engine.rattus.data import ClassCard, Region, card_info, region_names
 
 TEMPLATES: dict[str, str] = {
@@ -103,26 +102,6 @@ def _english_name(key: str, value: object) -> str:
 
 MESSAGES = Messages("rattus", TEMPLATES, _english_name)
 
-
-class MalformedAction(core.MalformedAction):
-    """Rattus: the action text does not describe a Rattus action."""
-
-    messages = MESSAGES
-
-
-class IllegalAction(core.IllegalAction):
-    """Rattus: the rules forbid this action now."""
-
-    messages = MESSAGES
-
-
-class NotYourTurn(core.NotYourTurn):
-    """Rattus: the seat is not to move."""
-
-    messages = MESSAGES
-
-
-class GameFinished(core.GameFinished):
-    """Rattus: the game is over."""
-
-    messages = MESSAGES
+# Subclasses of the core kinds (`except engine.core.errors.IllegalAction` catches them) that
+# speak with this game's messages.
+MalformedAction, IllegalAction, NotYourTurn, GameFinished = error_kinds(MESSAGES, __name__)

@@ -14,6 +14,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from engine.core.contract import Step
+from engine.core.errors import InvariantError
 from engine.core.events import Event
 from engine.core.evolve import evolve
 from engine.core.rng import Rng
@@ -199,7 +200,10 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
     cards: tuple[ClassCard, ...]
     if expansion:
         if chosen:
-            cards = tuple(ClassCard(c) for c in chosen)
+            try:
+                cards = tuple(ClassCard(c) for c in chosen)
+            except ValueError:  # a class card id that does not exist, from the set-up text
+                raise MalformedAction("bad_option", option="classes") from None
             if len(set(cards)) != len(cards) or len(cards) != b.class_card_count:
                 raise MalformedAction("bad_option", option="classes")
         else:
@@ -307,9 +311,25 @@ def to_move(s: State) -> frozenset[int]:
     return frozenset((s.active,))
 
 
+def _africa(s: State) -> Africa:
+    """The Africanus part of a state whose phase or pieces say the expansion is in play.
+
+    Invariant: only Africanus phases, pieces (diplomats, region cards) and the Africanus
+    ravage lead here. Actions a player may try in a base game use `_afr`, which refuses them.
+    """
+    afr = s.africa
+    if afr is None:
+        raise InvariantError(f"rattus: an Africanus step on a base-game state (phase {s.phase})")
+    return afr
+
+
 def _window(s: State) -> Ravage:
-    assert s.africa is not None and s.africa.ravage is not None
-    return s.africa.ravage
+    """The open reaction window. Invariant: phase REACTION always has one."""
+    afr = s.africa
+    rv = afr.ravage if afr is not None else None
+    if rv is None:
+        raise InvariantError(f"rattus: no reaction window open in phase {s.phase}")
+    return rv
 
 
 def has_diplomat(s: State, r: int, seat: int) -> bool:
@@ -393,7 +413,7 @@ def _ability_actions(s: State, seat: int, final: bool) -> list[Action]:
         for r in b.used:
             out.extend(_peek_a(r, pos) for pos in range(len(tokens[r])))
     if s.africa is not None and usable & _ORIENT:
-        out.extend(_orient_actions(s, seat, usable))
+        out.extend(_orient_actions(s, s.africa, seat, usable))
     return out
 
 
@@ -416,9 +436,7 @@ def _diplomat_merchant(s: State, seat: int, r: int, have: int) -> list[Action]:
     return out
 
 
-def _orient_actions(s: State, seat: int, usable: frozenset[ClassCard]) -> list[Action]:
-    afr = s.africa
-    assert afr is not None
+def _orient_actions(s: State, afr: Africa, seat: int, usable: frozenset[ClassCard]) -> list[Action]:
     b = s.board
     out: list[Action] = []
     can_draw = bool(afr.deck or afr.discard)
@@ -572,8 +590,7 @@ def _opening_actions(expansion: str, players: int) -> tuple[Action, ...]:
 
 
 def _africanus_phase_actions(s: State, seat: int) -> list[Action]:
-    afr = s.africa
-    assert afr is not None
+    afr = _africa(s)
     phase = s.phase
     b = s.board
     if phase is Phase.CARAVAN:
@@ -588,13 +605,12 @@ def _africanus_phase_actions(s: State, seat: int) -> list[Action]:
         return out
     if phase is Phase.RAVAGE_ORDER:
         return [ChooseRavage(REGIONS[r]) for r in sorted(afr.left)]
-    raise AssertionError(f"no actions for phase {phase}")
+    raise InvariantError(f"rattus: no actions listed for phase {phase}")
 
 
 def _reaction_actions(s: State, seat: int) -> list[Action]:
-    afr = s.africa
-    assert afr is not None and afr.ravage is not None
-    protected = _in_force(afr.ravage)
+    afr = _africa(s)
+    protected = _in_force(_window(s))
     mine = [c for c in held(s, seat) if c not in protected]
     out: list[Action] = [
         Protect(card_id(card), c)
@@ -669,9 +685,9 @@ def _first_turn(s: State, ev: list[Event]) -> State:
 
 def _place_caravan(s: State, seat: int, a: PlaceCaravan, ev: list[Event]) -> State:
     r = _region(s, a.region)
-    assert s.africa is not None
+    afr = _africa(s)
     ev.append(CaravanPlaced(seat, a.region))
-    return _first_turn(evolve(s, africa=evolve(s.africa, caravan=r)), ev)
+    return _first_turn(evolve(s, africa=evolve(afr, caravan=r)), ev)
 
 
 def _take(s: State, seat: int, a: TakeCard, ev: list[Event]) -> State:
@@ -746,8 +762,8 @@ def _king(s: State, seat: int, a: KingMove, ev: list[Event]) -> State:
 
 
 def _drop_diplomat(s: State, r: int, seat: int, reason: str, ev: list[Event]) -> State:
-    afr = s.africa
-    assert afr is not None
+    """`seat`'s diplomat in region `r` goes back to the supply (it has one there)."""
+    afr = _africa(s)
     ev.append(DiplomatReturned(seat, REGIONS[r], reason))
     diplomats = _set(afr.diplomats, r, afr.diplomats[r] & ~(1 << seat))
     return evolve(s, africa=evolve(afr, diplomats=diplomats))
@@ -801,8 +817,7 @@ def _merchant(s: State, seat: int, a: MerchantMove, ev: list[Event]) -> State:
     ev.append(CubesMoved(seat, a.source, a.target, a.count))
     s = evolve(s, cubes=cubes, flags=_use(s, ClassCard.MERCHANT))
     if a.diplomat:
-        afr = s.africa
-        assert afr is not None
+        afr = _africa(s)  # `carried` above: the seat has a diplomat in `src`
         bit = 1 << seat
         diplomats = _set(afr.diplomats, src, afr.diplomats[src] & ~bit)
         diplomats = _set(diplomats, dst, diplomats[dst] | bit)
@@ -867,12 +882,12 @@ def _move_plague(s: State, seat: int, a: MovePlague, ev: list[Event]) -> State:
     if final:
         # Final round: "Il comptera alors comme deux cubes supplémentaires (neutres) jusqu'à
         # la fin de la partie." No spread and no ravage now.
-        assert s.ending is not None
+        ending = _ending(s)
         s = evolve(
             s,
             plague=r,
             recent=recent,
-            ending=evolve(s.ending, neutral=True),
+            ending=evolve(ending, neutral=True),
             flags=_use(s, ClassCard.KNIGHT),
         )
         return _after(s, ev)
@@ -1106,8 +1121,7 @@ def _ravage_africa(
     region's ravage; the cards are then discarded. `pending` resumes the ravage with the
     effects of a token revealed before the window.
     """
-    afr = s.africa
-    assert afr is not None
+    afr = _africa(s)
     tokens = list(s.board_tokens[r])
     cubes = list(s.cubes[r])
     final = s.ending is not None
@@ -1248,8 +1262,7 @@ def _in_force(rv: Ravage) -> set[ClassCard]:
 def _window_plan(s: State, seat: int) -> tuple[protection.Pair, ...]:
     """What the default policy would still play for `seat` in the open reaction window."""
     rv = _window(s)
-    afr = s.africa
-    assert afr is not None
+    afr = _africa(s)
     face = s.board.faces[rv.token]
     cubes = list(s.cubes[rv.region])
     protected = _in_force(rv)
@@ -1277,9 +1290,8 @@ def default_reaction(s: State, seat: int) -> Action:
 
 
 def _protect(s: State, seat: int, a: Protect, ev: list[Event]) -> State:
-    afr = s.africa
-    assert afr is not None and afr.ravage is not None
-    rv = afr.ravage
+    afr = _africa(s)
+    rv = _window(s)
     card = REGION_CARD_INDEX.get(a.card)
     if card is None:
         raise MalformedAction("unknown_region_card", region_card=a.card)
@@ -1307,9 +1319,8 @@ def _decline(s: State, seat: int, a: Decline, ev: list[Event]) -> State:
 
 
 def _answered(s: State, seat: int, ev: list[Event]) -> State:
-    afr = s.africa
-    assert afr is not None and afr.ravage is not None
-    rv = afr.ravage
+    afr = _africa(s)
+    rv = _window(s)
     asked = tuple(p for p in rv.asked if p != seat)
     if asked:
         return evolve(s, africa=evolve(afr, ravage=evolve(rv, asked=asked)))
@@ -1344,6 +1355,7 @@ def _set_standing(s: State, seat: int, a: SetStanding) -> Step[State]:
 
 
 def _afr(s: State) -> Africa:
+    """The Africanus part, for an Orient card a player may try to use in a base game."""
     afr = s.africa
     if afr is None:
         raise IllegalAction("not_africanus")
@@ -1392,7 +1404,7 @@ def _astronomer(s: State, seat: int, a: UseAstronomer, ev: list[Event]) -> State
 
 
 def _keep(s: State, seat: int, a: KeepCard, ev: list[Event]) -> State:
-    afr = _afr(s)
+    afr = _africa(s)
     drawn = afr.drawn
     if not a.position < len(drawn):
         raise IllegalAction("no_such_card", count=len(drawn))
@@ -1433,7 +1445,7 @@ def _explorer(s: State, seat: int, a: UseExplorer, ev: list[Event]) -> State:
 
 
 def _explore(s: State, seat: int, a: Explore, ev: list[Event]) -> State:
-    afr = _afr(s)
+    afr = _africa(s)
     cubes, reserve = s.cubes, s.reserve
     if a.region is not None:
         r = _region(s, a.region)
@@ -1533,9 +1545,16 @@ def _only_end(s: State, seat: int) -> bool:
     return not _ability_actions(s, seat, final=True) and not _plague_actions(s, seat, final=True)
 
 
-def _next_final(s: State, ev: list[Event], begin: bool) -> State:
+def _ending(s: State) -> Ending:
+    """How the game ends. Invariant: set when the final round begins, in phase FINAL and after."""
     ending = s.ending
-    assert ending is not None
+    if ending is None:
+        raise InvariantError(f"rattus: no game end recorded in phase {s.phase}")
+    return ending
+
+
+def _next_final(s: State, ev: list[Event], begin: bool) -> State:
+    ending = _ending(s)
     order = ending.order if begin else ending.order[1:]
     while order:
         seat = order[0]
@@ -1597,15 +1616,18 @@ def _continue_final(s: State, ev: list[Event]) -> State:
     shown, in board order ("tous les jetons rats sont retournés"); they come last so that they
     tell nobody anything while the order and the region cards are still being decided."""
     while True:
-        afr = _afr(s)
+        afr = _africa(s)
         left = tuple(r for r in afr.left if s.board_tokens[r] and any(s.cubes[r]))
         if not left:
             s = evolve(s, africa=evolve(afr, left=()))
             for r in s.board.used:
                 s, paused = _ravage_africa(s, r, False, ev)
-                assert not paused, "a region without cubes asks nobody"
+                if paused:
+                    raise InvariantError(
+                        f"rattus: the ravage of {REGIONS[r]}, without cubes, asked someone"
+                    )
             return _finish(s, ev)
-        if len(left) > 1 and _order_matters(s, left):
+        if len(left) > 1 and _order_matters(s, afr, left):
             return evolve(
                 s, phase=Phase.RAVAGE_ORDER, active=s.last_regular, africa=evolve(afr, left=left)
             )
@@ -1615,9 +1637,7 @@ def _continue_final(s: State, ev: list[Event]) -> State:
             return s
 
 
-def _order_matters(s: State, left: tuple[int, ...]) -> bool:
-    afr = s.africa
-    assert afr is not None
+def _order_matters(s: State, afr: Africa, left: tuple[int, ...]) -> bool:
     for p in set(s.holders):
         if p >= 0 and afr.hands[p] and sum(1 for r in left if s.cubes[r][p]) > 1:
             return True
@@ -1625,7 +1645,7 @@ def _order_matters(s: State, left: tuple[int, ...]) -> bool:
 
 
 def _choose_ravage(s: State, seat: int, a: ChooseRavage, ev: list[Event]) -> State:
-    afr = _afr(s)
+    afr = _africa(s)
     r = _region(s, a.region)
     if r not in afr.left:
         raise IllegalAction("nothing_to_ravage", region=a.region.value)
@@ -1724,9 +1744,11 @@ def scores(s: State) -> list[dict[str, int]]:
 
 def region_card_points(s: State) -> list[int]:
     """Africanus: 1 point per region card in hand whose region the player holds a (possibly
-    shared) majority in, with at least 1 cube; at most 1 point per region."""
+    shared) majority in, with at least 1 cube; at most 1 point per region. Raises ValueError on
+    a base-game state."""
     afr = s.africa
-    assert afr is not None
+    if afr is None:
+        raise ValueError("region_card_points: this game does not use Africanus")
     out = []
     for p, hand in enumerate(afr.hands):
         regions = {protection.card_region(c) for c in hand}
@@ -1735,9 +1757,10 @@ def region_card_points(s: State) -> list[int]:
 
 
 def diplomat_counts(s: State) -> list[int]:
-    """Africanus: diplomats each seat has on the board."""
+    """Africanus: diplomats each seat has on the board; ValueError on a base-game state."""
     afr = s.africa
-    assert afr is not None
+    if afr is None:
+        raise ValueError("diplomat_counts: this game does not use Africanus")
     return [sum(m >> p & 1 for m in afr.diplomats) for p in range(s.players)]
 
 

@@ -9,7 +9,7 @@ import pytest
 from engine.core.errors import GameFinished, IllegalAction, MalformedAction, NotYourTurn
 from engine.piper import GAME
 from engine.piper import errors as piper_errors
-from engine.piper.actions import ChooseFirst, PlayCard, parse_action
+from engine.piper.actions import Action, ChooseFirst, PlayCard, parse_action
 from engine.piper.components import Card
 from engine.piper.errors import MESSAGES
 from tests.engine.piper.builders import finished, play, position
@@ -126,6 +126,12 @@ def test_rejections_change_nothing() -> None:
         GAME.apply(s, 0, PlayCard("forward1", 2))  # type: ignore[arg-type]
     with pytest.raises(MalformedAction):
         GAME.apply(s, 0, PlayCard(Card.FORWARD1, 7))
+    # An action of no kind the rules know (the base class, another object) is malformed.
+    for other in (Action(), "play forward1 2", None):
+        with pytest.raises(MalformedAction) as err:
+            GAME.apply(s, 0, other)  # type: ignore[arg-type]
+        assert err.value.code == "malformed"
+    assert json.dumps(GAME.dump(s), sort_keys=True) == before
     with pytest.raises(NotYourTurn):
         GAME.default_action(s, 0)
 
