@@ -1,12 +1,23 @@
-"""The store: one interface (`Store`, `Schedule`, `Requests`), two backends.
+"""The store: one logic (`Store`, `Outbox`, `Schedule`, `Requests`), two backends.
 
-`Store(DATABASE_URL)` is a SQLite store for `sqlite:///path.db` or a bare path (the default)
-and a PostgreSQL store for `postgresql://` or `postgres://`; any other URL raises
-UnsupportedDatabase. The rest of the bot imports only from here.
+`Store(DATABASE_URL)` keeps its games in a SQLite file for `sqlite:///path.db` or a bare path
+(the default) and in a PostgreSQL database for `postgresql://` or `postgres://`; any other URL
+raises UnsupportedDatabase. The rest of the bot imports only from here.
+
+| module | what it holds |
+|---|---|
+| `base` | the rows, the errors, which backend a URL names, the migrations |
+| `backend` | what a backend supplies (`Backend`, `Conn`, `Dialect`), and why steps are coroutines |
+| `sql` | the SQL both backends run as written; rows made of what it returns; JSON |
+| `store` | `Store`: games, players and the action log |
+| `outbox`, `jobs`, `requests` | `store.outbox`, `Schedule(store)`, `Requests(store)` |
+| `factory` | `backend_for(url)`: the only module that imports both backends |
+| `sqlite`, `postgres` | the backends: connections, transactions, dialect, life cycle |
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from bot.store.base import (
@@ -22,10 +33,7 @@ from bot.store.base import (
     Post,
     PostRow,
     RequestRow,
-    Requests,
-    Schedule,
     StaleGame,
-    Store,
     StoreBusy,
     StoreError,
     StoreReadOnly,
@@ -34,7 +42,11 @@ from bot.store.base import (
     migrations,
     showable,
 )
+from bot.store.jobs import Schedule
+from bot.store.outbox import Outbox
+from bot.store.requests import Requests
 from bot.store.sqlite import sqlite_path
+from bot.store.store import Store
 
 __all__ = [
     "BACKENDS",
@@ -44,6 +56,7 @@ __all__ = [
     "GameNotFound",
     "GameRow",
     "JobRow",
+    "Outbox",
     "Pending",
     "PlayerRow",
     "Post",
@@ -65,8 +78,8 @@ __all__ = [
 ]
 
 
-async def open_store(url: str, *, clock: Callable[[], float] | None = None) -> Store:
+async def open_store(url: str, *, clock: Callable[[], float] = time.time) -> Store:
     """The store that `url` names, opened (migrated and checked writable)."""
-    store = Store(url) if clock is None else Store(url, clock=clock)
+    store = Store(url, clock=clock)
     await store.open()
     return store

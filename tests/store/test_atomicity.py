@@ -56,7 +56,7 @@ async def test_two_processes_appending_at_the_same_seq_exactly_one_wins(
         assert sorted(r for r in results if isinstance(r, int)) == [1], results
         assert all(isinstance(r, StaleGame) for r in results if not isinstance(r, int)), results
         assert len(await b.actions(game_id)) == 1
-        assert [p.seq for p in await a.posts(game_id)] == [1]  # one post: the winner's
+        assert [p.seq for p in await a.outbox.posts(game_id)] == [1]  # one post: the winner's
 
 
 async def test_two_votes_at_once_through_two_stores_both_count(open_stores: Opener) -> None:
@@ -192,7 +192,7 @@ async def test_a_game_is_started_once_by_two_processes(open_stores: Opener) -> N
     )
     assert sum(r is None for r in results) == 1
     assert sum(isinstance(r, StaleGame) for r in results) == 1
-    assert len(await a.posts(game_id)) == 1
+    assert len(await a.outbox.posts(game_id)) == 1
     by = (await b.latest_snapshot(game_id))[1]["by"]
     seats = {p.name: p.seat for p in (await b.get_game(game_id)).players}
     assert seats == ({"ana": 0, "ben": 1} if by == "a" else {"ana": 1, "ben": 0})
@@ -259,7 +259,7 @@ async def test_a_game_ended_by_two_processes_at_once_ends_once(open_stores: Open
             )
         )
         assert sorted(ended) == [False, False, False, True]
-        assert [p.kind for p in await b.posts(game_id)] == ["end"]
+        assert [p.kind for p in await b.outbox.posts(game_id)] == ["end"]
         assert not await a.set_status(game_id, "over", expect=("active",))
         assert (await a.get_game(game_id)).status == "abandoned"
 

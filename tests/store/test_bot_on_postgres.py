@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from bot.store import Store
-from bot.store.postgres import PostgresStore
+from bot.store.postgres import PostgresBackend
 from tests.bot.harness import current_turn, running_bot, table, turn_seq, wait_for_turn_after, world
 from tests.bot.test_e2e import PNG, open_lobby, play_one, start
 
@@ -17,7 +17,7 @@ async def test_the_bot_plays_a_game_on_postgresql(tmp_path: Path, postgres_url: 
         w.database = postgres_url
         rnd = random.Random(11)
         async with running_bot(w) as bot:
-            assert isinstance(bot.store, PostgresStore)
+            assert isinstance(bot.store.backend, PostgresBackend)
             await open_lobby(w, w.bob)
             await start(w)
             for move in range(5):
@@ -35,7 +35,7 @@ async def test_the_bot_plays_a_game_on_postgresql(tmp_path: Path, postgres_url: 
             assert game is not None and game.status == "active" and game.seq == seq
             assert {p.user_id for p in game.seated()} == {w.alice.id, w.bob.id}
             assert [r.seq for r in await other.actions(game.id)] == list(range(1, seq + 1))
-            assert await other.posts(game.id) == []  # every post was shown
+            assert await other.outbox.posts(game.id) == []  # every post was shown
         finally:
             await other.close()
         async with running_bot(w) as bot:

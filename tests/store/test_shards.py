@@ -68,9 +68,9 @@ async def test_each_process_sees_only_its_shards_work(store: Store) -> None:
     assert await store.active_game_ids() == games
     assert await store.active_game_ids(Shards.of(COUNT)) == games
 
-    assert await store.games_with_posts(first) == games[:2]
-    assert await store.games_with_posts(Shards.of(COUNT, [3])) == [games[3]]
-    assert await store.games_with_posts() == games
+    assert await store.outbox.games_with_posts(first) == games[:2]
+    assert await store.outbox.games_with_posts(Shards.of(COUNT, [3])) == [games[3]]
+    assert await store.outbox.games_with_posts() == games
 
     assert [j.game_id for j in await schedule.due(100.0, shards=first)] == games[:2]
     assert [j.game_id for j in await schedule.due(100.0, shards=second)] == games[2:]
@@ -83,9 +83,9 @@ async def test_each_process_sees_only_its_shards_work(store: Store) -> None:
     assert await schedule.next_due() == 10.0
 
     # Nothing left for a shard once its game's work is done.
-    await store.posted(games[3], [p.id for p in await store.posts(games[3])])
+    await store.outbox.posted(games[3], [p.id for p in await store.outbox.posts(games[3])])
     await schedule.drop(games[3])
-    assert await store.games_with_posts(Shards.of(COUNT, [3])) == []
+    assert await store.outbox.games_with_posts(Shards.of(COUNT, [3])) == []
     assert await schedule.next_due(Shards.of(COUNT, [3])) is None
     assert await schedule.due(100.0, shards=Shards.of(COUNT, [3])) == []
 

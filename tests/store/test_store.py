@@ -26,6 +26,7 @@ from bot.store import (
     migrations,
     sqlite_path,
 )
+from bot.store.sqlite import SqliteBackend
 
 SNOWFLAKE = 1_234_567_890_123_456_789  # a Discord id: more than 32 bits
 
@@ -74,18 +75,20 @@ def test_sqlite_urls() -> None:
 
 async def test_migrates_from_empty(store: Store) -> None:
     backend = backend_name(store.url)
-    assert await store.schema_version() == len(migrations(backend)) == len(migrations())
+    assert await store.backend.schema_version() == len(migrations(backend)) == len(migrations())
 
 
 async def test_sqlite_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path}/wal.db")
     await store.open()
     try:
-        async with store.db.execute("PRAGMA journal_mode") as cur:  # type: ignore[attr-defined]
-            assert (await cur.fetchone())[0] == "wal"
-        async with store.db.execute("PRAGMA foreign_keys") as cur:  # type: ignore[attr-defined]
-            assert (await cur.fetchone())[0] == 1
-        assert await store.user_version() == len(migrations("sqlite"))  # type: ignore[attr-defined]
+        backend = store.backend
+        assert isinstance(backend, SqliteBackend)
+        async with backend.db.execute("PRAGMA journal_mode") as cur:
+            assert (await cur.fetchone())[0] == "wal"  # type: ignore[index]
+        async with backend.db.execute("PRAGMA foreign_keys") as cur:
+            assert (await cur.fetchone())[0] == 1  # type: ignore[index]
+        assert await backend.user_version() == len(migrations("sqlite"))
     finally:
         await store.close()
 
@@ -98,7 +101,7 @@ async def test_migrating_twice_is_harmless_and_newer_databases_are_refused(
     await first.close()
     again = Store(database_url)
     await again.open()  # nothing pending: no error
-    assert await again.schema_version() == len(migrations())
+    assert await again.backend.schema_version() == len(migrations())
     await again.close()
     await make_newer(database_url)
     newer = Store(database_url)
@@ -226,7 +229,7 @@ async def test_a_game_starts_once(store: Store) -> None:
         await store.start_game(game_id, {0: 0, 1: 1}, {"v": 2}, Post("start"))
     game = await store.get_game(game_id)
     assert [(p.name, p.seat) for p in game.seated()] == [("AI 1", 0), ("ana", 1)]
-    assert [p.kind for p in await store.posts(game_id)] == ["start"]
+    assert [p.kind for p in await store.outbox.posts(game_id)] == ["start"]
     assert await store.latest_snapshot(game_id) == (0, {"v": 1})
 
 
@@ -296,24 +299,24 @@ async def test_games_in_a_guild(store: Store) -> None:
 async def test_the_outbox_keeps_order_and_forgets_what_was_posted(store: Store) -> None:
     game_id = await new_game(store)
     await store.append(game_id, expected_seq=0, action="a", post=Post("action", {"n": 1}), **ACTION)
-    await store.queue(game_id, Post("notice", {"key": "clock.wait"}))
-    await store.queue(game_id, Post("dm", {"to": 5}), seq=0)
-    posts = await store.posts(game_id)
+    await store.outbox.queue(game_id, Post("notice", {"key": "clock.wait"}))
+    await store.outbox.queue(game_id, Post("dm", {"to": 5}), seq=0)
+    posts = await store.outbox.posts(game_id)
     assert [(p.kind, p.seq, p.payload) for p in posts] == [
         ("action", 1, {"n": 1}),
         ("notice", 1, {"key": "clock.wait"}),
         ("dm", 0, {"to": 5}),
     ]
-    assert await store.games_with_posts() == [game_id]
-    await store.posted(
+    assert await store.outbox.games_with_posts() == [game_id]
+    await store.outbox.posted(
         game_id, [posts[0].id], turn_message_id=SNOWFLAKE, then=[Post("dm", {"seq": 1, "x": 2})]
     )
-    left = await store.posts(game_id)
+    left = await store.outbox.posts(game_id)
     assert [(p.kind, p.seq) for p in left] == [("notice", 1), ("dm", 0), ("dm", 1)]
     assert (await store.get_game(game_id)).turn_message_id == SNOWFLAKE
-    await store.posted(game_id, [p.id for p in left], clear_turn_message=True)
-    assert await store.posts(game_id) == []
-    assert await store.games_with_posts() == []
+    await store.outbox.posted(game_id, [p.id for p in left], clear_turn_message=True)
+    assert await store.outbox.posts(game_id) == []
+    assert await store.outbox.games_with_posts() == []
     assert (await store.get_game(game_id)).turn_message_id is None
 
 
@@ -321,19 +324,19 @@ async def test_pending_reads_the_posts_with_what_showing_them_needs(store: Store
     """One read for the publisher: the waiting posts, the game, the actions of the posts the
     next message shows, and the turn clock; a DM waiting comes first, on its own."""
     game_id = await new_game(store)
-    assert (await store.pending(game_id)).game is None  # nothing waits: nothing else is read
+    assert (await store.outbox.pending(game_id)).game is None  # nothing waits: nothing else is read
     for seq, action in enumerate(["a", "b"]):
         await store.append(game_id, expected_seq=seq, action=action, post=Post("action"), **ACTION)
-    await store.queue(game_id, Post("notice", {"key": "clock.wait"}))
+    await store.outbox.queue(game_id, Post("notice", {"key": "clock.wait"}))
     await Schedule(store).put(game_id, "clock", seq=2, due_at=99.0, seats=[0])
-    pending = await store.pending(game_id)
+    pending = await store.outbox.pending(game_id)
     assert pending.game is not None and pending.game.seq == 2
     assert [(p.kind, p.seq) for p in pending.posts] == [("action", 1), ("action", 2), ("notice", 2)]
     assert {seq: a.action for seq, a in pending.actions.items()} == {1: "a", 2: "b"}
     assert pending.clock is not None and pending.clock.due_at == 99.0
     # A DM waiting: it goes first and alone, so nothing is read for the channel's message.
-    await store.queue(game_id, Post("dm", {"to": 5}), seq=2)
-    first_dm = await store.pending(game_id)
+    await store.outbox.queue(game_id, Post("dm", {"to": 5}), seq=2)
+    first_dm = await store.outbox.pending(game_id)
     assert first_dm.posts[-1].kind == "dm" and first_dm.actions == {} and first_dm.clock is None
 
 
@@ -343,9 +346,12 @@ async def test_an_undo_drops_the_posts_of_actions_never_shown(store: Store) -> N
     at the position the game returns to, before the undo's own post."""
     game_id = await new_game(store)
     await store.append(game_id, expected_seq=0, action="a", post=Post("action"), **ACTION)
-    await store.queue(game_id, Post("notice", {"key": "game.left"}))
+    await store.outbox.queue(game_id, Post("notice", {"key": "game.left"}))
     await store.truncate(game_id, expected_seq=1, keep=0, post=Post("undo", {"count": 1}))
-    assert [(p.kind, p.seq) for p in await store.posts(game_id)] == [("notice", 0), ("undo", 0)]
+    assert [(p.kind, p.seq) for p in await store.outbox.posts(game_id)] == [
+        ("notice", 0),
+        ("undo", 0),
+    ]
 
 
 async def test_the_post_of_a_refused_append_is_not_written(store: Store) -> None:
@@ -353,7 +359,7 @@ async def test_the_post_of_a_refused_append_is_not_written(store: Store) -> None
     await store.append(game_id, expected_seq=0, action="a", post=Post("action"), **ACTION)
     with pytest.raises(StaleGame):
         await store.append(game_id, expected_seq=0, action="b", post=Post("action"), **ACTION)
-    assert [p.seq for p in await store.posts(game_id)] == [1]
+    assert [p.seq for p in await store.outbox.posts(game_id)] == [1]
 
 
 async def test_an_append_whose_post_fails_stores_nothing(store: Store) -> None:
@@ -366,7 +372,7 @@ async def test_an_append_whose_post_fails_stores_nothing(store: Store) -> None:
     game = await store.get_game(game_id)
     assert game.seq == 0 and game.status == "active"
     assert await store.actions(game_id) == []
-    assert await store.posts(game_id) == []
+    assert await store.outbox.posts(game_id) == []
     assert await store.append(game_id, expected_seq=0, action="y", **ACTION) == 1
 
 
@@ -412,7 +418,7 @@ async def test_json_round_trips(store: Store) -> None:
     assert (await store.actions(game_id))[0].events == events
     assert await store.latest_snapshot(game_id, at_most=0) == (0, value)
     assert await store.latest_snapshot(game_id) == (1, value)
-    assert (await store.posts(game_id))[0].payload == value
+    assert (await store.outbox.posts(game_id))[0].payload == value
     schedule = Schedule(store)
     await schedule.put(game_id, "remind", seq=1, due_at=12.5, seats=[0, 2])
     assert (await schedule.get(game_id, "remind")).seats == [0, 2]  # type: ignore[union-attr]

@@ -5,40 +5,43 @@ one warning when such an episode starts and one line when writes work again."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 import asyncpg
 import pytest
 
 from bot.store import Store, StoreReadOnly, backend_name
-from bot.store.postgres import PostgresStore
-from bot.store.sqlite import SqliteStore
+from bot.store.backend import Conn
+from bot.store.postgres import PostgresBackend
+from bot.store.sqlite import SqliteBackend
 from tests.store.test_store import ACTION, new_game
 
 
 async def stop_writes(store: Store, url: str) -> Callable[[], Awaitable[None]]:
     """Make the database refuse writes from the store's own connections; return the undo."""
+    backend = store.backend
     if backend_name(url) == "sqlite":
-        assert isinstance(store, SqliteStore)
-        await store.db.execute("PRAGMA query_only = ON")
+        assert isinstance(backend, SqliteBackend)
+        await backend.db.execute("PRAGMA query_only = ON")
 
         async def undo_sqlite() -> None:
-            await store.db.execute("PRAGMA query_only = OFF")
+            await backend.db.execute("PRAGMA query_only = OFF")
 
         return undo_sqlite
-    assert isinstance(store, PostgresStore)
+    assert isinstance(backend, PostgresBackend)
     name = url.rsplit("/", 1)[1]
     admin = await asyncpg.connect(url)
     # As on a server turned into a hot standby: every session from now on is read-only.
     await admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
-    await store.pool.expire_connections()
+    await backend.pool.expire_connections()
 
     async def undo_postgres() -> None:
         try:
             await admin.execute(f'ALTER DATABASE "{name}" RESET default_transaction_read_only')
         finally:
             await admin.close()
-        await store.pool.expire_connections()
+        await backend.pool.expire_connections()
 
     return undo_postgres
 
@@ -57,14 +60,16 @@ async def test_writes_refused_mid_run_log_one_line_per_episode(
     # Reads go on, and a transaction that writes nothing does not end the episode.
     assert (await store.get_game(game_id)).seq == 1
     assert [a.action for a in await store.actions(game_id)] == ["a"]
-    if isinstance(store, PostgresStore):
-        async with store._transaction() as conn:
-            assert await conn.fetchval("SELECT count(*) FROM actions") == 1
+
+    def count(c: Conn) -> Coroutine[Any, Any, Any]:
+        return c.fetchval("SELECT count(*) FROM actions")
+
+    if isinstance(store.backend, PostgresBackend):
+        assert await store.backend.write(count) == 1
     else:
-        assert isinstance(store, SqliteStore)
+        assert isinstance(store.backend, SqliteBackend)
         with pytest.raises(StoreReadOnly):  # BEGIN IMMEDIATE already asks to write
-            async with store.transaction() as db:
-                await db.execute("SELECT count(*) FROM actions")
+            await store.backend.write(count)
     lines = [(r.levelno, r.getMessage()) for r in caplog.records]
     assert len(lines) == 1 and lines[0][0] == logging.WARNING, lines
     assert "cannot be written" in lines[0][1]
