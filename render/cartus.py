@@ -23,10 +23,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.cartus.view_types import (
+    CardView,
+    CartusSeatView,
+    CartusView,
+    PendingView,
+    RowBuildingView,
+    StackView,
+    SupplyView,
+)
 from render.common import (
     CLASS_COLOURS,
     GOLD,
@@ -347,24 +355,24 @@ def class_name(klass: str, lang: str) -> str:
     return CLASS_NAMES[language(lang)].get(klass, klass)
 
 
-def card_name(card: Mapping[str, Any] | str, lang: str) -> str:
+def card_name(card: CardView | str, lang: str) -> str:
     """A card's name: "Monk (2)" for a Population card with 2 nuns, "Joker"."""
     if isinstance(card, str):
         ident = card.rstrip("0123456789")
         nuns = card[len(ident) :]
         name = CARD_NAMES[language(lang)].get(ident, ident)
         return f"{name} ({nuns})" if nuns else name
-    return card_name(str(card["card"]), lang)
+    return card_name(card["card"], lang)
 
 
-def supply_text(supply: Mapping[str, int], lang: str) -> str:
+def supply_text(supply: SupplyView, lang: str) -> str:
     """A supply action in a few words: "+2 cards, look", "−2 rat(s)"."""
     parts = []
-    if supply.get("draw"):
+    if supply["draw"]:
         parts.append(tr(lang, "cards", n=supply["draw"]))
-    if supply.get("rats"):
+    if supply["rats"]:
         parts.append(tr(lang, "rats_less", n=supply["rats"]))
-    if supply.get("look"):
+    if supply["look"]:
         parts.append(tr(lang, "look1"))
     return ", ".join(parts)
 
@@ -445,7 +453,7 @@ NUN_SECTION_H = 44 + NUN_H + 8 + 56 + 3 * 34
 PANEL_X = LEFT  # the players' table spans the image
 
 
-def _layout(view: Mapping[str, Any], lang: str) -> Layout:
+def _layout(view: CartusView, lang: str) -> Layout:
     players = int(view["players"])
     return Layout(
         lang=lang,
@@ -702,7 +710,7 @@ def warm() -> None:
     _palette()
 
 
-def render_board(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en") -> bytes:
+def render_board(view: CartusView, players: Sequence[str], *, lang: str = "en") -> bytes:
     """PNG of the public position (a seat's view draws the same public board)."""
     lang = language(lang)
     layout = _layout(view, lang)
@@ -718,27 +726,29 @@ def render_board(view: Mapping[str, Any], players: Sequence[str], *, lang: str =
     return c.png()
 
 
-def _phase_text(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> str:
-    phase = str(view.get("phase"))
-    pending: Mapping[str, Any] = view.get("pending") or {}
-    receiver = pending.get("receiver")
-    who = fit_text(_name(names, int(receiver), lang), TEXT, 180) if receiver is not None else ""
+def _phase_text(view: CartusView, lang: str, names: Sequence[str]) -> str:
+    phase = view["phase"]
+    pending = view["pending"]
+    receiver = pending["receiver"] if pending is not None else None
+    who = fit_text(_name(names, receiver, lang), TEXT, 180) if receiver is not None else ""
     if phase == "sword_give":
-        owed = pending.get("owed") or {}
-        return tr(lang, "p_sword_give", n=sum(int(v) for v in owed.values()), who=who)
+        owed = sum(pending["owed"].values()) if pending is not None else 0
+        return tr(lang, "p_sword_give", n=owed, who=who)
     if phase == "guard_give":
         return tr(lang, "p_guard_give", who=who)
     if phase == "gain":
         return tr(lang, "p_gain", what=_gain_text(pending, lang))
     if phase == "look":
-        return tr(lang, "p_look", n=pending.get("amount") or 1)
+        return tr(lang, "p_look", n=(pending["amount"] if pending is not None else 0) or 1)
     return tr(lang, f"p_{phase}")
 
 
-def _gain_text(pending: Mapping[str, Any], lang: str) -> str:
-    effect = str(pending.get("effect"))
-    n = int(pending.get("amount") or 0)
-    card = pending.get("card")
+def _gain_text(pending: PendingView | None, lang: str) -> str:
+    if pending is None:
+        return "None"  # no decision open (the engine always has one in a gain)
+    effect = str(pending["effect"])
+    n = pending["amount"]
+    card = pending["card"]
     if effect == "draw":
         return tr(lang, "a_draw", n=n)
     if effect == "take" and card:
@@ -748,7 +758,7 @@ def _gain_text(pending: Mapping[str, Any], lang: str) -> str:
     return effect
 
 
-def _draw_header(c: Canvas, view: Mapping[str, Any], names: Sequence[str], lang: str) -> None:
+def _draw_header(c: Canvas, view: CartusView, names: Sequence[str], lang: str) -> None:
     if view.get("phase") == "over":
         c.text((RIGHT, 14), tr(lang, "over"), 30, INK, anchor="ra")
         return
@@ -771,7 +781,7 @@ def _draw_header(c: Canvas, view: Mapping[str, Any], names: Sequence[str], lang:
         c.text((LEFT, 108), what, TEXT, INK, anchor="lm")
 
 
-def _draw_row(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
+def _draw_row(c: Canvas, view: CartusView, layout: Layout) -> None:
     for building in view["row"]:
         y = layout.band_top + int(building["position"]) * (BAND_H + BAND_GAP)
         sup = building["supply"]
@@ -787,7 +797,7 @@ def _draw_row(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
             c.sprite(("cartus_count", int(visit["count"]), face_down), (x + CHIP + 2, row_y))
 
 
-def _draw_tracks(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
+def _draw_tracks(c: Canvas, view: CartusView, layout: Layout) -> None:
     span = RIGHT - 4 - TRACK_X
     top = max([40] + [int(v) for t in view["influence"] for v in t["values"]])
     scale = max(40, (top + 9) // 10 * 10)
@@ -795,7 +805,7 @@ def _draw_tracks(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
         y = layout.tracks_top + 40 + i * TRACK_H
         mid = y + TRACK_H // 2
         colour = COLOURS_BY_CLASS[track["class"]]
-        groups = [(int(v), [int(p) for p in seats]) for v, seats in track["stacks"]]
+        groups = [_stack(stack) for stack in track["stacks"]]
         widths = [_group_width(v, seats) for v, seats in groups]
         xs = [TRACK_X + v * (span - w) / scale for (v, _), w in zip(groups, widths, strict=True)]
         limit: float
@@ -816,11 +826,19 @@ def _draw_tracks(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
                 cx += CHIP + 2
 
 
+def _stack(stack: StackView) -> tuple[int, list[int]]:
+    """An influence stack's value and seats (bottom to top), from its JSON array."""
+    value, seats = stack
+    if not isinstance(value, int) or not isinstance(seats, list):
+        raise ValueError(f"an influence stack is [value, [seats]], not {stack!r}")
+    return value, seats
+
+
 def _group_width(value: int, seats: Sequence[int]) -> int:
     return 8 + text_width(str(value), TEXT, "bold") + 6 + len(seats) * (CHIP + 2) + 6
 
 
-def _draw_nuns(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
+def _draw_nuns(c: Canvas, view: CartusView, layout: Layout) -> None:
     top = layout.bottom_top + 40
     revealed = view.get("nun_row_revealed")
     for card in view["nun_row"]:
@@ -855,7 +873,7 @@ def _draw_nuns(c: Canvas, view: Mapping[str, Any], layout: Layout) -> None:
         c.text((LEFT, y + k * 34), text, TEXT, INK, style="condensed")
 
 
-def _draw_players(c: Canvas, view: Mapping[str, Any], names: Sequence[str], layout: Layout) -> None:
+def _draw_players(c: Canvas, view: CartusView, names: Sequence[str], layout: Layout) -> None:
     lang = layout.lang
     movers = set(view.get("to_move") or [])
     y = layout.players_top + 76
@@ -882,9 +900,11 @@ def _draw_players(c: Canvas, view: Mapping[str, Any], names: Sequence[str], layo
 
 
 def _draw_ranking(
-    c: Canvas, view: Mapping[str, Any], names: Sequence[str], lang: str, layout: Layout
+    c: Canvas, view: CartusView, names: Sequence[str], lang: str, layout: Layout
 ) -> None:
-    result: Mapping[str, Any] = view["result"]
+    result = view["result"]
+    if result is None:  # the final layout is drawn once there is a result
+        return
     y = layout.band_top
     c.text((LEFT, y), tr(lang, "ranking"), TEXT + 4, INK)
     y += 46
@@ -910,7 +930,7 @@ def _draw_ranking(
 
 
 def render_private(
-    view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en"
+    view: CartusSeatView, players: Sequence[str], *, lang: str = "en"
 ) -> bytes | None:
     """PNG for one seat's DM: its hand, the cards it placed face down this round, the nun cards
     it looked at and its rat total; None for the public view."""
@@ -918,22 +938,22 @@ def render_private(
     if seat is None or "hand" not in view:
         return None
     lang = language(lang)
-    hand: Sequence[Mapping[str, Any]] = view["hand"]
+    hand = view["hand"]
     counts: dict[str, int] = {}
     for card in hand:
         counts[str(card["card"])] = counts.get(str(card["card"]), 0) + 1
-    placed = [
-        (b, v)
-        for b in view.get("row") or []
-        for v in b["visits"]
-        if v["seat"] == seat and v["cards"] is not None and not v["revealed"]
-    ]
+    # This seat's face-down cards not yet revealed: (building, their ids).
+    placed: list[tuple[RowBuildingView, list[str]]] = []
+    for b in view.get("row") or []:
+        for v in b["visits"]:
+            if v["seat"] == seat and v["cards"] is not None and not v["revealed"]:
+                placed.append((b, v["cards"]))
     per_row = (WIDTH - 2 * LEFT + 10) // (TILE_W + 10)
     hand_rows = -(-len(counts) // per_row)
-    placed_rows = sum(max(1, -(-len(v["cards"]) // per_row)) for _, v in placed)
+    placed_rows = sum(max(1, -(-len(ids) // per_row)) for _, ids in placed)
     height = 112 + hand_rows * (TILE_H + 34) + (0 if counts else 40)
     height += len(placed) * 46 + placed_rows * (TILE_H + 34)
-    known_: Sequence[Mapping[str, Any] | None] = view.get("nuns_known") or []
+    known_: Sequence[CardView | None] = view.get("nuns_known") or []
     seen_lines = _seen_lines(
         sum(int(k["nuns"]) for k in known_ if k), sum(1 for k in known_ if not k), lang
     )
@@ -952,15 +972,15 @@ def render_private(
     if not counts:
         c.text((LEFT, y), tr(lang, "hand_empty"), TEXT, MUTED)
         y += 40
-    for building, visit in placed:
+    for building, ids in placed:
         where = building_name(str(building["type"]), lang)
         c.text((LEFT, y + 8), tr(lang, "placed", building=where), TEXT, INK)
         y += 46
         cards: dict[str, int] = {}
-        for card in visit["cards"]:
-            cards[str(card)] = cards.get(str(card), 0) + 1
+        for ident in ids:
+            cards[ident] = cards.get(ident, 0) + 1
         y = _tiles(c, cards, lang, y, per_row)
-    known: Sequence[Mapping[str, Any] | None] = view.get("nuns_known") or []
+    known: Sequence[CardView | None] = view.get("nuns_known") or []
     seen = sum(int(k["nuns"]) for k in known if k)
     unseen = sum(1 for k in known if not k)
     for line in _seen_lines(seen, unseen, lang):
@@ -1000,7 +1020,7 @@ def _tiles(c: Canvas, counts: Mapping[str, int], lang: str, y: int, per_row: int
 SUMMARY_LIMIT = 1900  # one Discord message (2000 characters), with room for a mention
 
 
-def summary(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en") -> str:
+def summary(view: CartusView, players: Sequence[str], *, lang: str = "en") -> str:
     """The same position as a few lines of plain text, for accessibility and text-only clients."""
     lang = language(lang)
     text = ""
@@ -1011,7 +1031,7 @@ def summary(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en"
     return text
 
 
-def _summary(view: Mapping[str, Any], players: Sequence[str], lang: str, longest: int) -> str:
+def _summary(view: CartusView, players: Sequence[str], lang: str, longest: int) -> str:
     def who(seat: int) -> str:
         name = _name(players, seat, lang)
         return name if len(name) <= longest else name[: longest - 1].rstrip() + "…"

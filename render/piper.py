@@ -23,13 +23,14 @@ the tests can prove nothing overlaps or leaves the image).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.piper.view_types import PiperSeatView, PiperView, RankingView
 from render.common import (
     FAINT,
     GOLD,
@@ -610,11 +611,11 @@ def _canvas(layout: Layout) -> Canvas:
 # ------------------------------------------------------------------ drawing the board
 
 
-def _houses(view: Mapping[str, Any]) -> int:
+def _houses(view: PiperView) -> int:
     return len(view["houses"])
 
 
-def _draw_header(pen: _Pen, view: Mapping[str, Any], names: Sequence[str]) -> None:
+def _draw_header(pen: _Pen, view: PiperView, names: Sequence[str]) -> None:
     """The title and the turn on the first line; who is to play (or who won) on the second."""
     lang = pen.lang
     c = pen.canvas
@@ -648,7 +649,7 @@ def _draw_header(pen: _Pen, view: Mapping[str, Any], names: Sequence[str]) -> No
     pen.text((64, line_y), tr(lang, key, who=who), 28, RED, anchor="lm")
 
 
-def _draw_ring(pen: _Pen, view: Mapping[str, Any], names: Sequence[str]) -> None:
+def _draw_ring(pen: _Pen, view: PiperView, names: Sequence[str]) -> None:
     c = pen.canvas
     lang = pen.lang
     houses = _houses(view)
@@ -761,7 +762,7 @@ def _label_spot(house: int, houses: int) -> tuple[float, float, str, int]:
     return x, below, "m", round(min(LABEL_W, 2 * min(x - 8, WIDTH - 8 - x)))
 
 
-def _recent_changes(view: Mapping[str, Any]) -> dict[int, int]:
+def _recent_changes(view: PiperView) -> dict[int, int]:
     """The change each house's counter took in the latest turn that moved figures, when that
     turn is the one just played (or the current one)."""
     recent = view.get("recent")
@@ -776,10 +777,10 @@ def _recent_changes(view: Mapping[str, Any]) -> dict[int, int]:
     return {h: n for h, n in out.items() if n}
 
 
-def _draw_characters(pen: _Pen, view: Mapping[str, Any], names: Sequence[str], top: int) -> None:
+def _draw_characters(pen: _Pen, view: PiperView, names: Sequence[str], top: int) -> None:
     c = pen.canvas
     lang = pen.lang
-    pending = set(view.get("this_turn", {}).get("pending") or [])
+    pending = set(view["this_turn"]["pending"])
     pen.text((24, top + 30), tr(lang, "characters"), 26, MUTED, anchor="lm")
     _draw_changes_legend(pen, view, names, top)
     for k, char in enumerate(view["characters"]):
@@ -812,7 +813,7 @@ def _draw_characters(pen: _Pen, view: Mapping[str, Any], names: Sequence[str], t
             style="condensed",
             anchor="mm",
         )
-        cards: Sequence[Mapping[str, Any]] = char.get("cards") or []
+        cards = char["cards"]
         for j in range(2):
             cy = y0 + 104 + j * 62
             box = (x0 + 12, cy, x0 + CARD_W - 12, cy + 52)
@@ -836,9 +837,7 @@ def _draw_characters(pen: _Pen, view: Mapping[str, Any], names: Sequence[str], t
             c.chip(box[2] - 36, cy + 11, seat, 30)
 
 
-def _draw_changes_legend(
-    pen: _Pen, view: Mapping[str, Any], names: Sequence[str], top: int
-) -> None:
+def _draw_changes_legend(pen: _Pen, view: PiperView, names: Sequence[str], top: int) -> None:
     """What the "+1" beside a house means: the change of the latest turn, and whose it was."""
     recent = view.get("recent")
     if not _recent_changes(view) or not recent:
@@ -851,7 +850,7 @@ def _draw_changes_legend(
     pen.text((24, top + 68), line, 24, MUTED, style="condensed", anchor="lm")
 
 
-def _draw_footer(pen: _Pen, view: Mapping[str, Any], layout: Layout) -> None:
+def _draw_footer(pen: _Pen, view: PiperView, layout: Layout) -> None:
     lang = pen.lang
     y = layout.height - 34
     line = tr(lang, "piles", deck=view.get("deck", 0), discard=view.get("discard", 0))
@@ -867,11 +866,13 @@ def _draw_footer(pen: _Pen, view: Mapping[str, Any], layout: Layout) -> None:
 
 
 def _draw_ranking(
-    pen: _Pen, view: Mapping[str, Any], names: Sequence[str], top: int, layout: Layout
+    pen: _Pen, view: PiperView, names: Sequence[str], top: int, layout: Layout
 ) -> None:
     c = pen.canvas
     lang = pen.lang
     result = view["result"]
+    if result is None:  # the final layout is drawn once there is a result
+        return
     rows = list(result["ranking"])
     pen.text((24, top + 30), tr(lang, "ranking"), 26, MUTED, anchor="lm")
     roof = int(view.get("roof", 7))
@@ -896,20 +897,19 @@ def _draw_ranking(
         y += pitch
 
 
-def _ranking_right(row: Mapping[str, Any], roof: int, lang: str) -> str:
+def _ranking_right(row: RankingView, roof: int, lang: str) -> str:
     """What a ranking row says at its right: fled, counters taken, the level."""
-    breakdown: Mapping[str, Any] = row.get("breakdown") or {}
-    level = int(breakdown.get("level", row["score"]))
-    right = f"{level}/{roof}"
-    held = int(breakdown.get("counters_collected") or 0)
+    breakdown = row["breakdown"]
+    right = f"{breakdown['level']}/{roof}"
+    held = breakdown["counters_collected"]
     if held:
         right = f"{tr(lang, 'took', n=held)} · {right}"
-    if breakdown.get("eliminated"):
+    if breakdown["eliminated"]:
         right = f"{tr(lang, 'fled')} · {right}"
     return right
 
 
-def _draw_board(view: Mapping[str, Any], names: Sequence[str], lang: str) -> _Pen:
+def _draw_board(view: PiperView, names: Sequence[str], lang: str) -> _Pen:
     over = view.get("phase") == "over" and bool(view.get("result"))
     layout = Layout(_houses(view), "final" if over else "board")
     pen = _Pen(_canvas(layout), language(lang))
@@ -932,27 +932,27 @@ def warm() -> None:
         _STATIC.get(Layout(n))
 
 
-def render_board(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en") -> bytes:
+def render_board(view: PiperView, players: Sequence[str], *, lang: str = "en") -> bytes:
     """PNG of the public position: the same view, names and language give the same bytes."""
     return _draw_board(view, players, lang).canvas.png()
 
 
-def _private_content(view: Mapping[str, Any]) -> tuple[list[str], list[Mapping[str, Any]]]:
-    """The seat's hand and its face-down cards under the characters (with their place)."""
+def _private_content(view: PiperSeatView) -> tuple[list[str], list[tuple[int, str, str]]]:
+    """The seat's hand and its face-down cards under the characters: (place, figure, card)."""
     seat = view.get("seat")
     if seat is None:
         return [], []
     hand = [str(c) for c in view.get("hand") or []]
-    hidden: list[Mapping[str, Any]] = [
-        {"slot": char["slot"], "figure": char["figure"], "card": entry["card"]}
-        for char in view.get("characters") or []
-        for entry in char.get("cards") or []
-        if entry.get("hidden") and entry.get("seat") == seat and entry.get("card")
-    ]
+    hidden: list[tuple[int, str, str]] = []
+    for char in view["characters"]:
+        for entry in char["cards"]:
+            card = entry.get("card")
+            if entry["hidden"] and entry["seat"] == seat and card:
+                hidden.append((char["slot"], char["figure"], card))
     return hand, hidden
 
 
-def _draw_private(view: Mapping[str, Any], names: Sequence[str], lang: str) -> _Pen | None:
+def _draw_private(view: PiperSeatView, names: Sequence[str], lang: str) -> _Pen | None:
     hand, hidden = _private_content(view)
     if not hand and not hidden:
         return None
@@ -960,7 +960,9 @@ def _draw_private(view: Mapping[str, Any], names: Sequence[str], lang: str) -> _
     pen = _Pen(_canvas(layout), language(lang))
     lang = pen.lang
     c = pen.canvas
-    seat = int(view["seat"])
+    seat = view["seat"]
+    if seat is None:  # _private_content found nothing for the public view
+        return None
     c.chip(24, 20, seat, 32)
     secret = tr(lang, "secret")
     room = WIDTH - 24 - text_width(secret, 26) - 16 - 66
@@ -977,26 +979,24 @@ def _draw_private(view: Mapping[str, Any], names: Sequence[str], lang: str) -> _
         pen.text((24, PRIVATE_HIDDEN + 16), tr(lang, "your_hidden"), 26, MUTED, anchor="lm")
         y = PRIVATE_HIDDEN + 42
         x = 24
-        for entry in hidden:
+        for slot, figure, card in hidden:
             c.sprite(("piper_back", 200, 48), (x, y))
             pen.text(
                 (x + 12, y + 24),
-                card_name(str(entry["card"]), lang),
+                card_name(card, lang),
                 26,
                 WHITE,
                 style="condensed",
                 anchor="lm",
             )
-            where = tr(
-                lang, "under", slot=entry["slot"], figure=figure_name(str(entry["figure"]), lang)
-            )
+            where = tr(lang, "under", slot=slot, figure=figure_name(figure, lang))
             pen.text((x + 216, y + 24), where, 26, INK, style="condensed", anchor="lm")
             y += 58
     return pen
 
 
 def render_private(
-    view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en"
+    view: PiperSeatView, players: Sequence[str], *, lang: str = "en"
 ) -> bytes | None:
     """PNG for one seat's DM: its hand and its face-down cards; None when it has neither."""
     pen = _draw_private(view, players, lang)
@@ -1008,7 +1008,7 @@ def render_private(
 SUMMARY_LIMIT = 1900  # one Discord message (2000 characters), with room for a mention
 
 
-def summary(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en") -> str:
+def summary(view: PiperView, players: Sequence[str], *, lang: str = "en") -> str:
     """The same position as a few lines of plain text, for accessibility and text-only clients."""
     lang = language(lang)
     for longest in (20, 12, 6, 3):
@@ -1024,7 +1024,7 @@ def _in_text(figure: str, lang: str) -> str:
     return name if figure == "piper" and lang == "en" else name[0].lower() + name[1:]
 
 
-def _summary(view: Mapping[str, Any], names: Sequence[str], lang: str, longest: int) -> str:
+def _summary(view: PiperView, names: Sequence[str], lang: str, longest: int) -> str:
     def who(seat: int) -> str:
         name = _name(names, seat, lang)
         return name if len(name) <= longest else name[: longest - 1] + "…"
@@ -1058,9 +1058,9 @@ def _summary(view: Mapping[str, Any], names: Sequence[str], lang: str, longest: 
                 text += f" ({tr(lang, 's_held', n=held)})"
             rows.append(text)
         lines.append(tr(lang, "s_ranking", rows=", ".join(rows)))
-    elif view.get("active") is not None:
+    elif view["active"] is not None:
         what = tr(lang, "s_order" if view.get("phase") == "order" else "s_place")
-        lines.append(tr(lang, "s_move", who=who(int(view["active"])), what=what))
+        lines.append(tr(lang, "s_move", who=who(view["active"]), what=what))
     ring = [int(h) for h in view["ring"]]
     rows = []
     for h in ring:

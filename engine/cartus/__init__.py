@@ -26,7 +26,7 @@ the events in `engine.cartus.events`, the windows and their defaults in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
 from engine.cartus import rules, scoring
 from engine.cartus.actions import Action, parse_action
@@ -34,6 +34,7 @@ from engine.cartus.errors import MESSAGES
 from engine.cartus.redeal import redeal
 from engine.cartus.serial import dump, load
 from engine.cartus.state import Phase, State
+from engine.cartus.view_types import CartusSeatView, CartusView
 from engine.cartus.views import view
 from engine.core.contract import Decision
 from engine.core.events import Event
@@ -83,8 +84,14 @@ class Cartus:
 
     apply = staticmethod(rules.apply)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Public view (None) or a seat's view."""
+    @overload
+    def view(self, state: State, seat: None) -> CartusView: ...
+    @overload
+    def view(self, state: State, seat: int) -> CartusSeatView: ...
+    @overload
+    def view(self, state: State, seat: int | None) -> CartusView: ...
+    def view(self, state: State, seat: int | None) -> CartusView:
+        """Public view (None) or a seat's view (keys: engine.cartus.view_types)."""
         return view(state, seat)
 
     def redeal(self, state: State, seat: int | None, seed: int) -> State:

@@ -1,6 +1,7 @@
 """Views: what one seat (or the public) may know. The only thing that leaves the engine.
 
-Public keys (every view):
+`view(state, seat)` returns a `CartusView` (public, seat None) or a `CartusSeatView`, typed in
+`engine.cartus.view_types`. Public keys (every view):
 
 - ``game`` "cartus", ``v`` the view version, ``players``, ``seat`` (None: public);
 - ``phase``, ``decision`` {kind, phase, seats}, ``active`` (the seat of a turn decision, None
@@ -33,7 +34,7 @@ answer). Never another seat's hand, face-down cards, nun looks or rat total, nor
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Literal, cast, overload
 
 from engine.cartus.data import (
     CLASS_IDS,
@@ -50,6 +51,16 @@ from engine.cartus.data import (
 from engine.cartus.rules import decision, guard_owed, immune_seats
 from engine.cartus.scoring import class_ranking, result
 from engine.cartus.state import Phase, Stage, State, Visit
+from engine.cartus.view_types import (
+    CardView,
+    CartusSeatView,
+    CartusView,
+    InfluenceView,
+    PendingView,
+    ResultView,
+    RowBuildingView,
+    VisitView,
+)
 
 # Enum members as module constants: looking one up on its class costs a call (3.11).
 _FLUTE_TARGET = Phase.FLUTE_TARGET
@@ -78,11 +89,16 @@ def revealed(s: State, v: Visit) -> bool:
     return v.building < res.building or (v.building == res.building and res.stage is not _S_CARDS)
 
 
-def _row(s: State, seat: int | None) -> list[dict[str, Any]]:
+def _card(card: int) -> CardView:
+    # data.card_dict builds the dict CardView describes (tests/engine/test_view_types.py).
+    return cast(CardView, card_dict(card))
+
+
+def _row(s: State, seat: int | None) -> list[RowBuildingView]:
     res = s.res
-    out = []
+    out: list[RowBuildingView] = []
     for b, card in enumerate(s.row):
-        visits = []
+        visits: list[VisitView] = []
         for v in s.visits:
             if v.building != b:
                 continue
@@ -97,16 +113,20 @@ def _row(s: State, seat: int | None) -> list[dict[str, Any]]:
                     "done": v.done,
                 }
             )
-        status = "waiting"
+        status: Literal["waiting", "resolving", "resolved"] = "waiting"
         if res is not None:
             status = (
                 "resolved" if b < res.building else "resolving" if b == res.building else status
             )
-        out.append({"position": b, **building_dict(card), "visits": visits, "status": status})
+        # data.building_dict gives {id, type, class, supply} (test_view_types checks the rest).
+        entry = cast(RowBuildingView, {"position": b, **building_dict(card)})
+        entry["visits"] = visits
+        entry["status"] = status
+        out.append(entry)
     return out
 
 
-def _influence(s: State) -> list[dict[str, Any]]:
+def _influence(s: State) -> list[InfluenceView]:
     return [
         {
             "class": klass,
@@ -136,7 +156,7 @@ def _track(
     return values, ranking, tuple((v, tuple(stacks[v])) for v in sorted(stacks))
 
 
-def _pending(s: State) -> dict[str, Any] | None:
+def _pending(s: State) -> PendingView | None:
     res = s.res
     if res is None or res.pending is None:
         return None
@@ -145,7 +165,7 @@ def _pending(s: State) -> dict[str, Any] | None:
     info = building_info(s.row[b])
     eff = info.premium if pending.premium else info.standard
     phase = s.phase
-    out: dict[str, Any] = {
+    out: PendingView = {
         "kind": phase.value,
         "seat": pending.seat,
         "building": b,
@@ -190,7 +210,13 @@ def _types_in_play(in_play: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     return tuple(types.items())
 
 
-def view(s: State, seat: int | None) -> dict[str, Any]:
+@overload
+def view(s: State, seat: None) -> CartusView: ...
+@overload
+def view(s: State, seat: int) -> CartusSeatView: ...
+@overload
+def view(s: State, seat: int | None) -> CartusView: ...
+def view(s: State, seat: int | None) -> CartusView:
     """The public view (seat None) or one seat's view, JSON-ready."""
     cfg = s.config
     d = decision(s)
@@ -198,7 +224,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     n = s.players
     res = s.res
     types = dict(_types_in_play(cfg.in_play))
-    out: dict[str, Any] = {
+    out: CartusView = {
         "game": "cartus",
         "v": VIEW_VERSION,
         "players": n,
@@ -253,21 +279,24 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "queue": list(res.queue),
         },
         "pending": _pending(s),
-        "result": result(s) if over else None,
-        "nun_row_revealed": [card_dict(c) for c in s.nuns] if over else None,
+        # scoring.result builds the dict ResultView describes (test_view_types checks it).
+        "result": cast(ResultView, result(s)) if over else None,
+        "nun_row_revealed": [_card(c) for c in s.nuns] if over else None,
         "rats_revealed": list(s.rats) if over else None,
         "hands_revealed": [[card_id(c) for c in h] for h in s.hands] if over else None,
     }
-    if seat is not None:
-        chosen = s.chosen[seat] if s.chosen else (-1, -1)
-        out["hand"] = [card_dict(c) for c in s.hands[seat]]
-        out["rats"] = s.rats[seat]
-        out["nuns_known"] = [
-            card_dict(c) if s.looks[seat] >> i & 1 else None for i, c in enumerate(s.nuns)
-        ]
-        out["my_supply"] = (
+    if seat is None:
+        return out
+    chosen = s.chosen[seat] if s.chosen else (-1, -1)
+    mine: CartusSeatView = {
+        **out,
+        "hand": [_card(c) for c in s.hands[seat]],
+        "rats": s.rats[seat],
+        "nuns_known": [_card(c) if s.looks[seat] >> i & 1 else None for i, c in enumerate(s.nuns)],
+        "my_supply": (
             {"building": chosen[0], "look": chosen[1] if chosen[1] >= 0 else None}
             if chosen[0] >= 0
             else None
-        )
-    return out
+        ),
+    }
+    return mine

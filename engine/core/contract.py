@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 from engine.core.errors import Messages
 from engine.core.events import Event
@@ -13,6 +13,16 @@ from engine.core.evolve import quick_init
 Seat = int
 S = TypeVar("S")
 A = TypeVar("A")
+# A game's view type: a TypedDict in the game's package (engine/<game>/view_types.py), JSON-ready.
+# Generic code writes Game[Any, Any] and gets Any views, which it only passes on to the game's
+# adapter and renderer, typed there. A TypeVar default (PEP 696) is in typing from Python 3.13:
+# mypy reads it from typing_extensions, which the engine does not import at run time.
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as DefaultTypeVar
+
+    V_co = DefaultTypeVar("V_co", bound=Mapping[str, Any], covariant=True, default=Any)
+else:
+    V_co = TypeVar("V_co", bound=Mapping[str, Any], covariant=True)
 
 TURN: Literal["turn"] = "turn"
 WINDOW: Literal["window"] = "window"
@@ -63,8 +73,9 @@ class Decision:
 NO_DECISION = Decision(frozenset(), TURN, "over")
 
 
-class Game(Protocol[S, A]):
-    """A game of the family: pure functions over immutable states."""
+class Game(Protocol[S, A, V_co]):
+    """A game of the family: pure functions over immutable states (S), actions (A) and views
+    (V_co: the game's view TypedDict; Any where the game is not known)."""
 
     name: str
     messages: Messages  # its rules error codes
@@ -107,8 +118,9 @@ class Game(Protocol[S, A]):
         """Apply an action or raise RulesError; never mutates `state`."""
         ...
 
-    def view(self, state: S, seat: Seat | None) -> dict[str, Any]:
-        """What `seat` (None = the public) may know, JSON-ready."""
+    def view(self, state: S, seat: Seat | None) -> V_co:
+        """What `seat` (None = the public) may know, JSON-ready: a dict whose keys the
+        game's view types (engine/<game>/view_types.py) list."""
         ...
 
     def redeal(self, state: S, seat: Seat | None, seed: int) -> S:

@@ -7,7 +7,7 @@ keys and `engine.piper.events` for the events.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
 from engine.core.contract import TURN, Decision, Step
 from engine.core.events import Event
@@ -19,6 +19,7 @@ from engine.piper.errors import MESSAGES, NotYourTurn
 from engine.piper.redeal import redeal
 from engine.piper.serial import dump, load
 from engine.piper.state import Phase, State
+from engine.piper.view_types import PiperSeatView, PiperView
 from engine.piper.views import view
 
 
@@ -66,8 +67,14 @@ class Piper:
         """Apply an action or raise RulesError."""
         return rules.apply(state, seat, action)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Public view (None) or a seat's view."""
+    @overload
+    def view(self, state: State, seat: None) -> PiperView: ...
+    @overload
+    def view(self, state: State, seat: int) -> PiperSeatView: ...
+    @overload
+    def view(self, state: State, seat: int | None) -> PiperView: ...
+    def view(self, state: State, seat: int | None) -> PiperView:
+        """Public view (None) or a seat's view (keys: engine.piper.view_types)."""
         return view(state, seat)
 
     def redeal(self, state: State, seat: int | None, seed: int) -> State:

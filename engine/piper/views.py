@@ -1,6 +1,7 @@
 """Views: what one seat (or the public) may know. The only thing that leaves the engine.
 
-Public view (seat None), JSON-ready:
+`view(state, seat)` returns a `PiperView` (public, seat None) or a `PiperSeatView`, typed in
+`engine.piper.view_types`. Public view (seat None), JSON-ready:
 
 - game "piper", v, variant (None, "ptits_rats" or "hidden"), players, seat, phase ("play",
   "order", "over"), turn (from 1), active (None once over), to_move, roof (7).
@@ -28,7 +29,7 @@ order, no seed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast, overload
 
 from engine.piper.components import CARDS, character_ids
 from engine.piper.rules import (
@@ -40,21 +41,38 @@ from engine.piper.rules import (
     to_move,
 )
 from engine.piper.state import Phase, State
+from engine.piper.view_types import (
+    CharacterView,
+    FigureView,
+    GapView,
+    HouseView,
+    PiperSeatView,
+    PiperView,
+    RecentView,
+    ResultView,
+    UnderCardView,
+)
 
 VIEW_VERSION = 1
 
 
-def _figure(f: int) -> dict[str, Any]:
+def _figure(f: int) -> FigureView:
     return {"figure": FIGURES[f], "kind": "piper" if f == 0 else "rat", "facing": "forward"}
 
 
-def view(s: State, seat: int | None) -> dict[str, Any]:
+@overload
+def view(s: State, seat: None) -> PiperView: ...
+@overload
+def view(s: State, seat: int) -> PiperSeatView: ...
+@overload
+def view(s: State, seat: int | None) -> PiperView: ...
+def view(s: State, seat: int | None) -> PiperView:
     """The public view (seat None) or one seat's view, JSON-ready."""
     owners = s.config.owners
     ring = s.ring
     n = len(ring)
     in_ring = set(ring)
-    houses = [
+    houses: list[HouseView] = [
         {
             "house": h,
             "owner": None if o < 0 else o,
@@ -64,17 +82,18 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         }
         for h, o in enumerate(owners)
     ]
-    gaps = [
+    gaps: list[GapView] = [
         {"after": ring[i], "before": ring[(i + 1) % n], "figures": [_figure(f) for f in g]}
         for i, g in enumerate(s.gaps)
     ]
     ids = character_ids()
-    characters = []
+    characters: list[CharacterView] = []
     for k, char in enumerate(s.display):
-        cards = []
+        cards: list[UnderCardView] = []
         for p in s.under[k]:
+            entry: UnderCardView
             if p.hidden:
-                entry: dict[str, Any] = {"hidden": True, "seat": p.seat}
+                entry = {"hidden": True, "seat": p.seat}
                 if seat == p.seat:
                     entry["card"] = p.card.value
             else:
@@ -93,7 +112,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     over = s.phase is Phase.OVER
     flow = s.flow
     placed = [k + 1 for k in range(len(s.display)) if s.display[k] in flow.placed]
-    out: dict[str, Any] = {
+    out: PiperView = {
         "game": "piper",
         "v": VIEW_VERSION,
         "variant": s.variant.value or None,
@@ -126,14 +145,16 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "pending": list(flow.pending),
         },
         "recent": _recent(s),
-        "result": result(s) if over else None,
+        # rules.result builds the dict ResultView describes (tests/engine/test_view_types.py).
+        "result": cast(ResultView, result(s)) if over else None,
     }
-    if seat is not None:
-        out["hand"] = [c.value for c in s.hands[seat]]
-    return out
+    if seat is None:
+        return out
+    mine: PiperSeatView = {**out, "hand": [c.value for c in s.hands[seat]]}
+    return mine
 
 
-def _recent(s: State) -> dict[str, Any] | None:
+def _recent(s: State) -> RecentView | None:
     rec = s.recent
     if rec is None:
         return None

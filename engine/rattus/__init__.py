@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
 from engine.core.contract import TURN, WINDOW, Decision, Step
 from engine.core.events import Event
@@ -14,6 +14,7 @@ from engine.rattus.errors import MESSAGES
 from engine.rattus.redeal import redeal
 from engine.rattus.serial import dump, load
 from engine.rattus.state import Phase, State
+from engine.rattus.view_types import RattusSeatView, RattusView
 from engine.rattus.views import view
 
 
@@ -58,8 +59,14 @@ class Rattus:
         """Apply an action or raise RulesError."""
         return rules.apply(state, seat, action)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Public view (None) or a seat's view."""
+    @overload
+    def view(self, state: State, seat: None) -> RattusView: ...
+    @overload
+    def view(self, state: State, seat: int) -> RattusSeatView: ...
+    @overload
+    def view(self, state: State, seat: int | None) -> RattusView: ...
+    def view(self, state: State, seat: int | None) -> RattusView:
+        """Public view (None) or a seat's view (keys: engine.rattus.view_types)."""
         return view(state, seat)
 
     def is_over(self, state: State) -> bool:

@@ -26,10 +26,19 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.rattus.view_types import (
+    RattusSeatView,
+    RattusView,
+    RecentView,
+    RegionCardView,
+    RegionView,
+    ResultView,
+    RevealView,
+    TokenView,
+)
 from render.common import (
     ARROW,
     BORDER,
@@ -322,7 +331,7 @@ class Layout:
         return tuple((card, symbol) for card, symbol in BASE_CLASSES if symbol not in held)
 
 
-def _layout(view: Mapping[str, Any], lang: str, kind: str = "board") -> Layout:
+def _layout(view: RattusView, lang: str, kind: str = "board") -> Layout:
     if kind == "board" and view.get("phase") == "over" and view.get("result"):
         kind = "final"
     used = tuple(r["id"] for r in view["regions"] if r["id"] in geo.SHAPES)
@@ -492,7 +501,7 @@ def _legend_label(lang: str, item: str) -> str:
 SYMBOL_ORDER = "MAPBCKWRO?"
 
 
-def _private_symbols(view: Mapping[str, Any]) -> tuple[str, ...]:
+def _private_symbols(view: RattusView) -> tuple[str, ...]:
     """Every symbol the private image shows: on the tokens seen and the region cards held."""
     shown = {symbol for _, _, face in _known_faces(view) for symbol in face["symbols"]}
     for card in view.get("hand") or []:
@@ -894,7 +903,7 @@ def _rat(c: Canvas, centre: Point, ring: RGB | None = None) -> None:
     c.centred(("rattus.rat", RAT_R, ring), centre)
 
 
-def _face(c: Canvas, x: float, y: float, token: Mapping[str, Any], size: int = FACE) -> int:
+def _face(c: Canvas, x: float, y: float, token: TokenView | RevealView, size: int = FACE) -> int:
     """A revealed rat token's face (limit and symbols); returns its right edge."""
     limit, symbols = int(token["limit"]), tuple(token["symbols"])
     box = c.sprite(("rattus.face", limit, symbols, size), (x, y))
@@ -1104,19 +1113,19 @@ def _placed(region: str, counts: tuple[int, ...]) -> tuple[tuple[Point, ...], Po
     return tuple(cells), a.plague
 
 
-def _counts(view: Mapping[str, Any], region: str) -> tuple[int, ...]:
+def _counts(view: RattusView, region: str) -> tuple[int, ...]:
     return next(
         (tuple(int(n) for n in r["cubes"] if n) for r in view["regions"] if r["id"] == region),
         (),
     )
 
 
-def _plague_spot(view: Mapping[str, Any], region: str) -> Point:
+def _plague_spot(view: RattusView, region: str) -> Point:
     """Where the plague piece stands (see `_placed`)."""
     return _placed(region, _counts(view, region))[1]
 
 
-def _headline(view: Mapping[str, Any], lang: str) -> str:
+def _headline(view: RattusView, lang: str) -> str:
     phase = view["phase"]
     if phase == "over":
         return tr(lang, "over")
@@ -1127,7 +1136,7 @@ def _headline(view: Mapping[str, Any], lang: str) -> str:
     return tr(lang, "turn", n=view.get("turn", 0))
 
 
-def _steps_line(view: Mapping[str, Any], lang: str) -> str:
+def _steps_line(view: RattusView, lang: str) -> str:
     """The active player's progress through the turn (main phase), else the open decision."""
     phase = view["phase"]
     if phase != "main":
@@ -1141,7 +1150,7 @@ def _steps_line(view: Mapping[str, Any], lang: str) -> str:
     return " · ".join(marks)
 
 
-def _legend_items(view: Mapping[str, Any]) -> tuple[str, ...]:
+def _legend_items(view: RattusView) -> tuple[str, ...]:
     """Africanus pieces present in this game, to explain under the panel."""
     cards = {c["card"] for c in view["cards"]}
     items = []
@@ -1155,22 +1164,23 @@ def _legend_items(view: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _draw_regions(
     c: Canvas,
-    view: Mapping[str, Any],
-    known: Mapping[str, Mapping[int, Mapping[str, Any]]] | None = None,
+    view: RattusView,
+    known: Mapping[str, Mapping[int, TokenView]] | None = None,
 ) -> None:
     """Every region's rat tokens and cubes, the plague (its region washed red, the arrow of its
     last move), the diplomats and the caravan; in the final ravage, the faces it revealed.
     The private image gives `known`, the faces this seat has seen by region and position: they
     lie face up in their slots, and the plague's wash and arrow are left out."""
-    plague = view.get("plague")
-    recent = view.get("recent") or {}
-    spread: Mapping[str, int] = {} if recent.get("final") else recent.get("spread") or {}
+    plague = view["plague"]
+    recent = view["recent"]
+    final = recent is not None and recent["final"]
+    spread: Mapping[str, int] = recent["spread"] if recent is not None and not final else {}
     diplomats: Mapping[str, Sequence[int]] = view.get("diplomats") or {}
     caravan = view.get("caravan")
-    shown: dict[str, list[Mapping[str, Any]]] = {}
-    if recent.get("final"):
+    shown: dict[str, list[RevealView]] = {}
+    if recent is not None and final:
         # The final ravage turns every rat token face up: each stays on the map where it lay.
-        for rev in recent.get("revealed") or []:
+        for rev in recent["revealed"]:
             shown.setdefault(rev["region"], []).append(rev)
     if known is None:
         _draw_plague_move(c, view, plague, recent)
@@ -1209,7 +1219,7 @@ def _draw_regions(
     if plague in geo.ANCHORS:
         x, y = where = _plague_spot(view, plague)
         c.centred(("rattus.plague", PLAGUE_R), where)
-        if recent.get("neutral") and recent.get("plague_to") == plague:
+        if recent is not None and recent["neutral"] and recent["plague_to"] == plague:
             # The Knight's plague counts as two neutral cubes: "+2" beside it, on the side
             # that has room.
             if x + PLAGUE_R + 48 < geo.MAP_W:
@@ -1218,17 +1228,16 @@ def _draw_regions(
                 c.text((x - PLAGUE_R - 5, y), "+2", 30, PLAGUE, anchor="rm", halo=WHITE)
 
 
-def _draw_plague_move(
-    c: Canvas, view: Mapping[str, Any], plague: str | None, recent: Mapping[str, Any]
-) -> None:
+def _draw_plague_move(c: Canvas, view: RattusView, plague: str, recent: RecentView | None) -> None:
     """The plague region's red wash and the arrow of the last move, composited in RGB (they
     cover much of the map), with the names and empty slots they cross drawn again on top."""
     layers: list[tuple[Image.Image, tuple[int, int]]] = []
     if plague in geo.SHAPES:
         layers.append(_plague_overlay(plague))
-    src, dst = recent.get("plague_from"), recent.get("plague_to")
-    if not recent.get("final") and src in geo.ANCHORS and dst in geo.ANCHORS and src != dst:
-        layers.append(_move_arrow(_plague_spot(view, src), _plague_spot(view, dst)))
+    if recent is not None and not recent["final"]:
+        src, dst = recent["plague_from"], recent["plague_to"]
+        if src in geo.ANCHORS and dst in geo.ANCHORS and src != dst:
+            layers.append(_move_arrow(_plague_spot(view, src), _plague_spot(view, dst)))
     if not layers:
         return
     x0 = max(0, min(at[0] for _, at in layers))
@@ -1277,7 +1286,7 @@ def _draw_palace(c: Canvas, palace: Sequence[int]) -> None:
 # ------------------------------------------------------------------ the panel
 
 
-def _draw_panel(c: Canvas, view: Mapping[str, Any], names: Sequence[str], layout: Layout) -> None:
+def _draw_panel(c: Canvas, view: RattusView, names: Sequence[str], layout: Layout) -> None:
     lang = layout.lang
     rows = _rows(layout)
     top = rows.top
@@ -1326,16 +1335,21 @@ def _draw_panel(c: Canvas, view: Mapping[str, Any], names: Sequence[str], layout
 HOLDER_ROOM = CARDS_RIGHT - (PX + CARD_BADGE + 10) - 150 - CHIP - 8
 
 
-def _score_row(view: Mapping[str, Any], seat: int) -> dict[str, int]:
+def _score_row(view: RattusView, seat: int) -> dict[str, int]:
     """A seat's numbers for the players' table: its cubes in reserve, region cards held, and
     its score with the parts it adds up, as the view counts them."""
-    scores: Sequence[Mapping[str, int]] | None = view.get("scores")
+    scores = view.get("scores")
     if scores is not None:
-        row = {k: int(v) for k, v in scores[seat].items()}
+        points = scores[seat]
+        row = {"board": points["board"], "palace": points["palace"]}
+        if "region_cards" in points:
+            row["region_cards"] = points["region_cards"]
+        if "diplomats" in points:
+            row["diplomats"] = points["diplomats"]
+        row["score"] = points["total"]
     else:  # a view from before the scores were in it: cubes only
         board, palace = int(view["on_board"][seat]), int(view["palace"][seat])
-        row = {"board": board, "palace": palace, "total": board + palace}
-    row["score"] = row.pop("total")
+        row = {"board": board, "palace": palace, "score": board + palace}
     row["reserve"] = int(view["reserve"][seat])
     hands: Sequence[int] | None = view.get("hand_counts")
     row["hand"] = int(hands[seat]) if hands is not None else 0
@@ -1344,7 +1358,7 @@ def _score_row(view: Mapping[str, Any], seat: int) -> dict[str, int]:
 
 def _draw_players(
     c: Canvas,
-    view: Mapping[str, Any],
+    view: RattusView,
     names: Sequence[str],
     layout: Layout,
     movers: Sequence[int],
@@ -1385,7 +1399,7 @@ def _numbers(c: Canvas, columns: Sequence[Column], row: Mapping[str, int], centr
 
 def _draw_ranking(
     c: Canvas,
-    result: Mapping[str, Any],
+    result: ResultView,
     names: Sequence[str],
     layout: Layout,
     rows: PanelRows,
@@ -1436,7 +1450,7 @@ LOSS_W = 88  # a piece and "−2"
 
 def _draw_recent(
     c: Canvas,
-    view: Mapping[str, Any],
+    view: RattusView,
     names: Sequence[str],
     lang: str,
     y: int,
@@ -1449,8 +1463,8 @@ def _draw_recent(
     if not recent:
         return
     x0, room = RX, PR - RX
-    reveals: list[Mapping[str, Any]] = list(recent.get("revealed") or [])
-    if recent.get("final") and recent.get("plague_from") == recent.get("plague_to"):
+    reveals = recent["revealed"]
+    if recent["final"] and recent["plague_from"] == recent["plague_to"]:
         c.text((x0, y + 18), tr(lang, "final_ravage"), 22, MUTED, anchor="lm")
         y = _final_losses(c, view, reveals, lang, y + 40)
         if reveals and y + 44 <= bottom:
@@ -1489,12 +1503,13 @@ def _draw_recent(
                 text, y = entry, y + 32
         c.text((x0 + 40, y + 16), text, 24, INK, style="condensed", anchor="lm")
         y += 40
-    pending: Mapping[str, Any] = view.get("reaction") or {}
-    if not reveals and not pending.get("token"):
+    reaction = view.get("reaction")
+    token = reaction["token"] if reaction is not None else None
+    if not reveals and token is None:
         c.text((x0, y + 12), tr(lang, "none_revealed"), 20, MUTED, style="regular", anchor="lm")
         return
-    region = reveals[0]["region"] if reveals else pending.get("region")
-    if region and (reveals or pending.get("token")):
+    region = reveals[0]["region"] if reveals else reaction["region"] if reaction else None
+    if region and (reveals or token is not None):
         lines = _wrap(tr(lang, "revealed_in", region=region_name(region)), 20, "regular", room)
         for line in lines:
             c.text((x0, y + 12), line, 20, MUTED, style="regular", anchor="lm")
@@ -1516,8 +1531,7 @@ def _draw_recent(
             y += FACE + 8
         else:
             y = _losses_row(c, x, y + FACE // 2 - 22, losses) + 6
-    token: Mapping[str, Any] | None = pending.get("token")
-    if token and y + FACE <= bottom:
+    if token is not None and y + FACE <= bottom:
         # Africanus: a revealed token waits while seats decide on region cards.
         x = _face(c, x0, y, token) + 12
         c.text(
@@ -1538,8 +1552,8 @@ def _wrap(text: str, size: int, style: str, width: int) -> list[str]:
 
 def _final_losses(
     c: Canvas,
-    view: Mapping[str, Any],
-    reveals: Sequence[Mapping[str, Any]],
+    view: RattusView,
+    reveals: Sequence[RevealView],
     lang: str,
     y: int,
 ) -> int:
@@ -1564,7 +1578,7 @@ def warm() -> None:
     _palette()
 
 
-def render_board(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en") -> bytes:
+def render_board(view: RattusView, players: Sequence[str], *, lang: str = "en") -> bytes:
     """PNG of the public position: the same view, names and language give the same bytes."""
     layout = _layout(view, language(lang))
     c = _canvas(layout)
@@ -1574,7 +1588,7 @@ def render_board(view: Mapping[str, Any], players: Sequence[str], *, lang: str =
     return c.png()
 
 
-def _known_faces(view: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], int, Mapping[str, Any]]]:
+def _known_faces(view: RattusView) -> list[tuple[RegionView, int, TokenView]]:
     """The rat tokens this seat has seen: (region, position, face)."""
     return [
         (region, pos, face)
@@ -1585,7 +1599,7 @@ def _known_faces(view: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], int, 
 
 
 def render_private(
-    view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en"
+    view: RattusSeatView, players: Sequence[str], *, lang: str = "en"
 ) -> bytes | None:
     """PNG for one seat's DM: the board's cubes and rats, with the rat tokens it has looked at
     (the Witch) face up where they lie and listed under the map, and its region cards
@@ -1596,7 +1610,7 @@ def render_private(
         return None
     layout = _layout(view, lang, "private")
     c = _canvas(layout)
-    by_region: dict[str, dict[int, Mapping[str, Any]]] = {}
+    by_region: dict[str, dict[int, TokenView]] = {}
     for region, pos, face in known:
         by_region.setdefault(region["id"], {})[pos] = face
     _draw_regions(c, view, by_region)
@@ -1611,10 +1625,10 @@ def _badge(c: Canvas, symbol: str, x: float, y: float, size: int = CARD_BADGE) -
 
 def _draw_private_panel(
     c: Canvas,
-    view: Mapping[str, Any],
+    view: RattusView,
     names: Sequence[str],
     layout: Layout,
-    known: Sequence[tuple[Mapping[str, Any], int, Mapping[str, Any]]],
+    known: Sequence[tuple[RegionView, int, TokenView]],
 ) -> None:
     lang = layout.lang
     rows = _rows(layout)
@@ -1631,7 +1645,7 @@ def _draw_private_panel(
         line = fit_text(f"{region_name(region['id'])} · {where}", 26, half - 10, "condensed")
         c.text((x, y + 14), line, 26, INK, style="condensed", anchor="lm")
         _face(c, x, y + 34, face)
-    hand: Sequence[Mapping[str, Any]] = view.get("hand") or []
+    hand: Sequence[RegionCardView] = view.get("hand") or []
     for i, card in enumerate(hand):
         x = PX + (i % 2) * (half + 10)
         y = rows.cards + 40 + (i // 2) * HAND_ROW
@@ -1645,7 +1659,7 @@ def _draw_private_panel(
 SUMMARY_LIMIT = 1900  # one Discord message (2000 characters), with room for a mention
 
 
-def summary(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en") -> str:
+def summary(view: RattusView, players: Sequence[str], *, lang: str = "en") -> str:
     """The same position as a few lines of plain text, for accessibility and text-only clients."""
     lang = language(lang)
     # Long names are shortened until the whole text fits in one Discord message; on a very
@@ -1658,9 +1672,7 @@ def summary(view: Mapping[str, Any], players: Sequence[str], *, lang: str = "en"
     return text
 
 
-def _summary(
-    view: Mapping[str, Any], players: Sequence[str], lang: str, longest: int, faces: bool
-) -> str:
+def _summary(view: RattusView, players: Sequence[str], lang: str, longest: int, faces: bool) -> str:
     def who(seat: int) -> str:
         name = _name(players, seat, lang)
         return name if len(name) <= longest else name[: longest - 1].rstrip() + "…"
@@ -1684,10 +1696,10 @@ def _summary(
     hand = tr(lang, "s_hand") if hands is not None else ""
     lines.append(tr(lang, "s_players", hand=hand, rows=", ".join(rows)))
     shown: dict[str, list[str]] = {}
-    last: Mapping[str, Any] = view.get("recent") or {}
-    if faces and last.get("final"):
+    last = view["recent"]
+    if faces and last is not None and last["final"]:
         # The final ravage turns every rat token face up: each region lists the faces it had.
-        for rev in last.get("revealed") or []:
+        for rev in last["revealed"]:
             face = f"{rev['limit']} " + "+".join(rev["symbols"])
             shown.setdefault(rev["region"], []).append(face)
     regions = []
@@ -1709,8 +1721,9 @@ def _summary(
         for c in view["cards"]
     )
     lines.append(tr(lang, "s_cards", cards=cards))
-    if view.get("caravan"):
-        lines.append(tr(lang, "s_caravan", region=region_name(view["caravan"])))
+    caravan = view.get("caravan")
+    if caravan:
+        lines.append(tr(lang, "s_caravan", region=region_name(caravan)))
     diplomats: Mapping[str, Sequence[int]] = view.get("diplomats") or {}
     if diplomats:
         placed = tr(lang, "sep").join(
@@ -1735,12 +1748,12 @@ def _summary(
 
 
 def _recent_text(
-    recent: Mapping[str, Any], who: Callable[[int], str], lang: str, listed: bool = False
+    recent: RecentView, who: Callable[[int], str], lang: str, listed: bool = False
 ) -> str:
     """The last plague move in a sentence: where it went, the new rats, each token revealed
     and the cubes it cost; or the final ravage's total (`listed`: its faces are in the regions
     line)."""
-    reveals: list[Mapping[str, Any]] = list(recent.get("revealed") or [])
+    reveals = recent["revealed"]
 
     def lost(losses: Sequence[int]) -> str:
         return ", ".join(f"{who(s)} −{n}" for s, n in enumerate(losses) if n)

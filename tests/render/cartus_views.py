@@ -13,10 +13,12 @@ from typing import Any
 from bot.games.cartus.ai import decide
 from engine.cartus import GAME
 from engine.cartus.state import State
+from engine.cartus.view_types import CartusSeatView, CartusView
 
 NAMES = ["Alice", "Bob", "Charlotte", "Dmitri", "Eve"]
 
-View = dict[str, Any]
+# A public view, or a seat's for the private images.
+View = CartusView | CartusSeatView
 
 
 def played_until(

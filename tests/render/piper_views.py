@@ -12,11 +12,13 @@ from typing import Any
 
 from engine.piper import GAME
 from engine.piper.state import State
+from engine.piper.view_types import PiperSeatView, PiperView
 from tests.engine.piper.builders import play, position
 
 NAMES = ["Alice", "Bob", "Charlotte", "Dmitri", "Eve"]
 
-View = dict[str, Any]
+# A public view, or a seat's for the private images.
+View = PiperView | PiperSeatView
 
 
 def played(players: int, seed: int, steps: int, options: dict[str, Any] | None = None) -> State:

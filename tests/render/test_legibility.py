@@ -9,8 +9,7 @@ pastes, and every text of the static layers, is recorded with its box.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import pytest
 
@@ -29,7 +28,7 @@ from render.rattus import (
 )
 from render.rattus.sprites import limit_size
 from tests.render.legibility import NUMBER, SMALLEST, Drawn, digit_height, overlap, recording
-from tests.render.views import NAMES, sample_views, with_witch_knowledge
+from tests.render.views import NAMES, View, sample_views, with_witch_knowledge
 
 SAMPLES = sample_views()
 SCALE = PHONE_WIDTH / WIDTH  # what a phone keeps of each pixel
@@ -39,9 +38,7 @@ SCALE = PHONE_WIDTH / WIDTH  # what a phone keeps of each pixel
 OFFSET: list[int | None] = [None]
 
 
-def draw_all(
-    view: Mapping[str, Any], names: Sequence[str], lang: str, private: bool
-) -> list[Drawn]:
+def draw_all(view: View, names: Sequence[str], lang: str, private: bool) -> list[Drawn]:
     """Everything drawn for one image: its static layers (drawn afresh) and its pieces."""
     with recording(rattus, offset=OFFSET) as drawn:
         layout = _layout(view, lang, "private" if private else "board")

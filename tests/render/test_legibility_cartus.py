@@ -10,15 +10,14 @@ Everything is measured as the renderer draws it (`tests.render.legibility.record
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import pytest
 
 from render import cartus
 from render.cartus import WIDTH, _layout, _static, render_board, render_private
 from render.common import SEAT_SHAPES
-from tests.render.cartus_views import sample_views
+from tests.render.cartus_views import View, sample_views
 from tests.render.legibility import (
     PHONE_WIDTH,
     SMALLEST,
@@ -40,7 +39,7 @@ GROUNDS = ("flat", "cartus_band")
 
 
 def draw_all(
-    view: Mapping[str, Any], names: Sequence[str], lang: str, private: bool
+    view: View, names: Sequence[str], lang: str, private: bool
 ) -> tuple[list[Drawn], tuple[int, int]]:
     """Everything drawn for one image (its static layer drawn afresh), and the image's size."""
     with recording(cartus) as drawn:

@@ -9,7 +9,7 @@ Everything is measured as the renderer draws it (`tests.render.legibility.record
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -29,7 +29,7 @@ from tests.render.legibility import (
     overlap,
     recording,
 )
-from tests.render.piper_views import sample_views
+from tests.render.piper_views import View, sample_views
 
 SAMPLES = sample_views()
 SCALE = PHONE_WIDTH / WIDTH
@@ -39,7 +39,7 @@ CASES = [(name, lang) for name in sorted(SAMPLES) for lang in ("en", "fr")]
 GROUNDS = ("flat", "piper_back", "piper_slot")
 
 
-def draw_all(view: Mapping[str, Any], names: Sequence[str], lang: str, private: bool) -> Any:
+def draw_all(view: View, names: Sequence[str], lang: str, private: bool) -> Any:
     """Everything drawn for one image, and the image's size."""
     with recording(piper) as drawn:
         if private:

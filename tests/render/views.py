@@ -13,12 +13,14 @@ from typing import Any
 
 from engine.rattus import GAME
 from engine.rattus.state import State
+from engine.rattus.view_types import RattusSeatView, RattusView
 from tests.engine.builders import play, position
 
 NAMES = ["Alice", "Bob", "Charlotte", "Dmitri", "Eve", "Frederic"]
 AFRICANUS = {"expansion": "africanus"}
 
-View = dict[str, Any]
+# A public view, or a seat's for the private images.
+View = RattusView | RattusSeatView
 
 
 def played(players: int, seed: int, steps: int, options: dict[str, Any] | None = None) -> State:
