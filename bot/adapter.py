@@ -9,6 +9,12 @@ through this class and the engine contract; `adapters()` finds every game packag
 
 Everything here works on action texts, event dicts and views (what the store keeps and what
 the engine shows), never on a full state, so nothing can leak what a seat may not know.
+
+`GameAdapter[V, SV]` is generic in the game's view types (engine/<game>/view_types.py): V the
+public view (`prompt`, `secret_prompt`, `rules_detail`), SV a seat's own (`describe`, `label`,
+`private_lines`, `secret`, `private_update`, `window_lines`, `decide`, `skip`), so a game's
+adapter reads typed views. The generic bot knows no game: it holds `GameAdapter` (views Any)
+and passes on the views the engine gave it.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import pkgutil
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bot.i18n import BOT, Catalog
 from engine.core.contract import Decision, Game
@@ -26,6 +32,15 @@ from engine.core.registry import get_game
 
 if TYPE_CHECKING:
     from discord.ext import commands
+    from typing_extensions import TypeVar as DefaultTypeVar
+
+    # Defaults (PEP 696, in typing from Python 3.13): a bare GameAdapter takes Any views,
+    # GameAdapter[View] takes View for both.
+    V = DefaultTypeVar("V", bound=Mapping[str, Any], default=Any)
+    SV = DefaultTypeVar("SV", bound=Mapping[str, Any], default=V)
+else:
+    V = TypeVar("V", bound=Mapping[str, Any])
+    SV = TypeVar("SV", bound=Mapping[str, Any])
 
 # One mark per seat, the colours of the board image's seat pieces (render.common).
 SEAT_MARKS = ("🟧", "🟦", "🟩", "🟨", "🟪", "⬛")
@@ -54,8 +69,9 @@ class OptionError(ValueError):
         self.params = params
 
 
-class GameAdapter:
-    """Everything game-specific the bot needs; subclasses override what their game has."""
+class GameAdapter(Generic[V, SV]):
+    """Everything game-specific the bot needs; subclasses override what their game has. V is
+    the game's public view type, SV a seat's view type."""
 
     name: ClassVar[str]  # the engine's name of the game
     command: ClassVar[str]  # its slash-command group: /<command> …
@@ -72,7 +88,7 @@ class GameAdapter:
     listed_verbs: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
-        self.engine: Game[Any, Any] = get_game(self.name)
+        self.engine: Game[Any, Any, V] = get_game(self.name)
         package = type(self).__module__.rsplit(".", 1)[0]
         self.catalog = Catalog(package, BOT, errors=self.engine.messages.templates)
         self._labels: dict[tuple[str, str], str] = {}
@@ -119,9 +135,7 @@ class GameAdapter:
         """A summary of the rules in play (its variant or expansion included)."""
         return self.t("rules", lang)
 
-    def rules_detail(
-        self, options: Mapping[str, Any], view: Mapping[str, Any] | None, lang: str
-    ) -> list[str]:
+    def rules_detail(self, options: Mapping[str, Any], view: V | None, lang: str) -> list[str]:
         """`/game rules` after the summary: the expansion, variant and cards in play, one by
         one. `view` is the public view of a started game (None for a lobby or no game)."""
         return []
@@ -154,13 +168,13 @@ class GameAdapter:
             params["player"] = who(names, event["seat"])
         return self.t(key, lang, **params)
 
-    def describe(self, action: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+    def describe(self, action: str, lang: str, view: SV | None = None) -> str:
         """A player-facing description of one action, from its text form. `view` is the
         deciding seat's own view, passed only in private pickers and confirmations."""
         key = f"action.{self.verb(action)}"
         return self.t(key, lang, text=action) if self.has(key) else action
 
-    def label(self, action: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+    def label(self, action: str, lang: str, view: SV | None = None) -> str:
         """`describe`, remembered: the same public action always reads the same (buttons and
         pickers name many actions on every turn)."""
         if view is not None and self.is_private(action):
@@ -173,14 +187,14 @@ class GameAdapter:
             found = self._labels[key] = self.describe(action, lang)
         return found
 
-    def prompt(self, view: Mapping[str, Any], decision: Decision, seat: int, lang: str) -> str:
+    def prompt(self, view: V, decision: Decision, seat: int, lang: str) -> str:
         """What `seat` must decide now, in one short sentence."""
         key = f"prompt.{decision.phase}"
         if self.has(key):
             return self.t(key, lang)
         return self.t("prompt.window" if decision.window else "prompt.main", lang)
 
-    def secret_prompt(self, view: Mapping[str, Any], decision: Decision, lang: str) -> str:
+    def secret_prompt(self, view: V, decision: Decision, lang: str) -> str:
         """The turn message's first line while a secret window is open: that a decision may
         be made privately, naming nobody (the asked seats were asked by DM)."""
         key = f"secret.{decision.phase}"
@@ -223,21 +237,19 @@ class GameAdapter:
 
     # ------------------------------------------------------------------ private information
 
-    def private_lines(
-        self, view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str
-    ) -> list[str]:
+    def private_lines(self, view: SV, seat: int, names: Sequence[str], lang: str) -> list[str]:
         """What `/game hand` shows a seat (its own view), title excluded."""
         return []
 
-    def secret(self, view: Mapping[str, Any]) -> Any:
+    def secret(self, view: SV) -> Any:
         """The part of a seat's view only that seat knows; when it changes, the seat is told."""
         return None
 
     def private_update(
         self,
         lines: Sequence[str],
-        before: Mapping[str, Any] | None,
-        after: Mapping[str, Any],
+        before: SV | None,
+        after: SV,
         seat: int,
         names: Sequence[str],
         lang: str,
@@ -261,7 +273,7 @@ class GameAdapter:
         return None
 
     def window_lines(
-        self, view: Mapping[str, Any], seat: int, game_id: int, minutes: float, lang: str
+        self, view: SV, seat: int, game_id: int, minutes: float, lang: str
     ) -> list[str]:
         """The DM asking a seat to answer a window, with how long it has."""
         return [self.t("window.ask", lang, id=game_id, minutes=f"{minutes:g}")]
@@ -292,11 +304,11 @@ class GameAdapter:
 
     # ------------------------------------------------------------------ AI seats
 
-    def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+    def decide(self, view: SV, legal: Sequence[Any], rnd: random.Random) -> Any:
         """The AI's choice among `legal`, from the seat's own view only."""
         return rnd.choice(list(legal))
 
-    def skip(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+    def skip(self, view: SV, legal: Sequence[Any], rnd: random.Random) -> Any:
         """What a player whose turn clock ran out does under the "skip" policy: end what can
         be ended, and let the AI make only the decisions that cannot be skipped."""
         return self.decide(view, legal, rnd)

@@ -15,18 +15,19 @@ from discord.ext import commands
 
 from bot.adapter import adapters
 from bot.backlog import Backlog
+from bot.cogs.game import GameCog
 from bot.config import Config
 from bot.errors import log_mismatch, reply_error
 from bot.feed import Feed
-from bot.handlers import Handlers
 from bot.i18n import use_command_mentions
+from bot.interactions import Deps, Interactions
 from bot.publisher import Publisher, PublisherConfig
 from bot.rendering import Renderer
 from bot.scheduler import Announcer, Scheduler
 from bot.service import BotError, GameService, ServiceConfig
 from bot.store import Store
 from bot.translator import CatalogTranslator
-from bot.ui import DYNAMIC_ITEMS, CommandMentions
+from bot.ui import DYNAMIC_ITEMS, CommandMentions, bound_items
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ class Tree(app_commands.CommandTree["GameBot"]):
         """Refuse a command whose options do not match what it declares (a client that still
         shows an older version of a command, or a forged payload) before discord.py reads
         them: the user gets a short answer, the log one warning line, never a traceback."""
-        if interaction.client.too_late(interaction):
+        if self.client.interactions.too_late(interaction):
             return False
         if interaction.type not in (
             discord.InteractionType.application_command,
@@ -146,8 +147,9 @@ class Tree(app_commands.CommandTree["GameBot"]):
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """Turn any command failure into an ephemeral answer."""
-        await reply_error(interaction, error)
+        """Turn any command failure into an ephemeral answer (a stale command's with the
+        current board)."""
+        await reply_error(interaction, error, stale=self.client.interactions.play.stale_board)
 
 
 IDENTIFY_INTERVAL = 5.0  # Discord: one IDENTIFY per 5 s in each max_concurrency bucket
@@ -215,25 +217,30 @@ class GameBot(commands.Bot):
             Feed(self.service),
             self.renderer,
             config=publisher_config,
-            settle=self.service.settle,
+            settle=self.service.ai.settle,
             window_minutes=lambda game: self.service.settings_of(game).reaction_minutes,
             commands=self.command_mentions,
             clock=self.service.clock,
         )
         self.service.publisher = self.publisher
-        self.handlers = Handlers(self)
+        self.backlog = Backlog()
+        self.interactions = Interactions(
+            Deps(
+                client=self,
+                tree=self.tree,
+                service=self.service,
+                publisher=self.publisher,
+                renderer=self.renderer,
+                backlog=self.backlog,
+                commands=self.command_mentions,
+            )
+        )
         self.scheduler = Scheduler(
             self.service, Announcer(self.service, self.publisher), clock=clock
         )
         self.sync_commands = sync_commands
         self._looking: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
-        self.backlog = Backlog()
-
-    def too_late(self, interaction: discord.Interaction[Any]) -> bool:
-        """A click the bot, running behind, reads too late to answer: drop it unanswered
-        (see bot.backlog)."""
-        return self.backlog.stale(interaction.id, asyncio.get_running_loop().time())
 
     async def setup_hook(self) -> None:
         """Open the store, add the commands and the persistent buttons, sync commands."""
@@ -247,12 +254,10 @@ class GameBot(commands.Bot):
         # board asked for meanwhile simply queues behind it in the render pool.
         self._warming = asyncio.create_task(self.renderer.warm(list(adapters())))
         await self.tree.set_translator(CatalogTranslator())
-        from bot.cogs.game import GameCog
-
-        await self.add_cog(GameCog(self))
+        await self.add_cog(GameCog(self.interactions))
         for adapter in adapters().values():
-            await self.add_cog(adapter.cog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+            await self.add_cog(adapter.cog(self.interactions))
+        self.add_dynamic_items(*bound_items(self.interactions))
         if self.sync_commands:
             if self.config.dev_guild_id:
                 guild = discord.Object(self.config.dev_guild_id)
@@ -262,7 +267,7 @@ class GameBot(commands.Bot):
                 self.command_mentions.learn(await self.tree.sync())
         # Every text that names a command shows it clickable, in each reader's language.
         use_command_mentions(self.command_mentions.mention)
-        await self.service.resume()
+        await self.service.ai.resume()
         await self.publisher.resume()
         self.scheduler.start()
         self.backlog.start()
@@ -274,7 +279,7 @@ class GameBot(commands.Bot):
         if shards is not None and not shards.owns(guild_id):
             return
         self.publisher.notify(game_id)
-        self.service.wake_ai(game_id)
+        self.service.ai.wake(game_id)
         self.scheduler.poke()
 
     def _missed(self) -> None:
@@ -282,7 +287,7 @@ class GameBot(commands.Bot):
 
         async def look() -> None:
             try:
-                await self.service.resume()
+                await self.service.ai.resume()
                 await self.publisher.resume(look_first=False)
             except Exception:
                 log.exception("looking again at this process's games failed")
@@ -320,7 +325,7 @@ class GameBot(commands.Bot):
             self._warming.cancel()
         use_command_mentions(None)
         await self.backlog.stop()
-        await self.handlers.drain()
+        await self.interactions.drain()
         await self.scheduler.stop()
         await self.service.close()
         await self.publisher.close()

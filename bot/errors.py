@@ -12,6 +12,7 @@ posted after a private confirmation (`announce`).
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -91,8 +92,14 @@ def log_mismatch(interaction: discord.Interaction[Any], why: str) -> None:
 UNKNOWN_INTERACTION = 10062  # Discord: the interaction expired (not acknowledged in 3 s)
 
 
-async def reply_error(interaction: discord.Interaction[Any], exc: BaseException) -> None:
-    """Answer an interaction that failed; unexpected errors are logged with the game id."""
+async def reply_error(
+    interaction: discord.Interaction[Any],
+    exc: BaseException,
+    *,
+    stale: Callable[[discord.Interaction[Any], int], Awaitable[None]] | None = None,
+) -> None:
+    """Answer an interaction that failed; unexpected errors are logged with the game id. A
+    stale click or command is answered by `stale` (the current board, for the clicker)."""
     if isinstance(exc, app_commands.CommandInvokeError):
         exc = exc.original
     if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION:
@@ -108,7 +115,10 @@ async def reply_error(interaction: discord.Interaction[Any], exc: BaseException)
                     await interaction.response.defer()  # the board follows, for the clicker
                 else:
                     await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.client.handlers.stale_board(interaction, exc.game_id)
+            if stale is not None:
+                await stale(interaction, exc.game_id)
+            else:
+                await send_ephemeral(interaction, t("error.stale", lang))
             return
         if isinstance(exc, app_commands.TransformerError | app_commands.CheckFailure):
             text: str | None = t("error.bad_choice", lang)

@@ -152,17 +152,17 @@ class Feed:
 
     async def games(self) -> list[int]:
         """Games with posts waiting (after a restart), of this process's shards."""
-        return await self.store.games_with_posts(self.service.shards)
+        return await self.store.outbox.games_with_posts(self.service.shards)
 
     async def next(self, game_id: int) -> Batch | DirectMessage | None:
         """The next thing to post for a game, or None when its outbox is empty."""
-        pending = await self.store.pending(game_id)
+        pending = await self.store.outbox.pending(game_id)
         rows, game = pending.posts, pending.game
         if not rows or game is None:
             return None
         if not game.seated():
             # A lobby that never started (abandoned, say): its lobby message tells it all.
-            await self.store.posted(game.id, [r.id for r in rows])
+            await self.store.outbox.posted(game.id, [r.id for r in rows])
             return None
         # The DMs of a batch are queued when it is shown, after the actions stored while it
         # was being posted: they go first. A channel batch cut short by a DM would show the
@@ -371,7 +371,7 @@ class Feed:
     ) -> None:
         """The batch is on Discord: drop its posts, remember the turn message, queue its DMs
         (one transaction)."""
-        await self.store.posted(
+        await self.store.outbox.posted(
             batch.game.id,
             batch.ids,
             turn_message_id=turn_message_id,
@@ -381,7 +381,7 @@ class Feed:
 
     async def sent(self, message: DirectMessage) -> None:
         """A DM is delivered (or cannot be): drop it."""
-        await self.store.posted(message.game.id, [message.id])
+        await self.store.outbox.posted(message.game.id, [message.id])
 
     async def dms_closed(self, game: GameRow, user_id: int) -> None:
         """Remember that a person does not accept DMs."""

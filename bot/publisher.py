@@ -32,7 +32,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -46,6 +46,7 @@ from tenacity import (
 
 from bot import compose, presence
 from bot.adapter import adapter_for
+from bot.clicks import TOKEN_LIFE, Clicks, Offer
 from bot.compose import game_lang, names_of
 from bot.feed import Batch, DirectMessage, Feed
 from bot.store import GameRow, Post, StoreReadOnly
@@ -55,15 +56,6 @@ if TYPE_CHECKING:
     from bot.rendering import Renderer
 
 log = logging.getLogger(__name__)
-
-TOKEN_LIFE = 14 * 60.0  # an interaction token lasts 15 minutes; keep a margin
-HOLD = 1.5  # how long a person's action waits for its interaction before posting without it
-# How long a click whose action is stored waits for its board to answer it (one call to
-# Discord instead of two) before it is answered by removing the clicked buttons instead.
-# Short: a click is still answered within 50 ms (bench.bot: p99 48 ms at 200 games, when
-# 0.5 s made the board the answer slightly more often but the p99 answer 68 ms).
-ANSWER_WAIT = 0.035
-SETTLE_WAIT = 5.0  # at most this long a post waits for its click's answer to end
 
 
 def board_name(game_id: int, seq: int) -> str:
@@ -78,32 +70,6 @@ def transient(exc: BaseException) -> bool:
     return isinstance(
         exc, discord.HTTPException | aiohttp.ClientError | asyncio.TimeoutError | OSError
     )
-
-
-@dataclass(slots=True)
-class Offer:
-    """A person's interaction that may carry the post of their action."""
-
-    interaction: discord.Interaction[Any]
-    seq: int
-    at: float
-    # The message the clicked component is on, when the interaction was a deferred update
-    # of it (its "@original" is then that message).
-    component_message_id: int | None
-    stripped: bool = False  # that message's buttons were already removed by the answer
-    # Not answered yet: the batch of its action may answer it with the new board (the
-    # clicked message edited in the interaction's response) while its handler waits.
-    # Whoever claims it first answers it; `answered` is set once that answer is over.
-    open: bool = False
-    answered: asyncio.Event = field(default_factory=asyncio.Event)
-    failed: bool = False  # its answer failed: the interaction can carry nothing
-
-    def claim(self) -> bool:
-        """Take the right to answer the interaction (False: someone has it)."""
-        if not self.open:
-            return False
-        self.open = False
-        return True
 
 
 @dataclass(slots=True)
@@ -141,17 +107,14 @@ class Publisher:
         self.clock = clock  # the service's wall clock (quiet hours)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        self._holds: dict[int, tuple[int, float]] = {}
-        self._offers: dict[int, list[Offer]] = {}
-        self._offered: dict[int, asyncio.Event] = {}
         self._hooks: dict[int, tuple[discord.Webhook, float]] = {}
         self._dm_channels: dict[int, int] = {}
         self._uncertain: set[int] = set()
         self._free_at: dict[int, float] = {}
         self._turn_lines: dict[int, list[str]] = {}
         self._closing = False
-        self._answering: set[asyncio.Task[None]] = set()  # clicks answered late (answer_click)
         self.calls: dict[str, int] = {"interaction": 0, "channel": 0, "dm": 0}
+        self.clicks = Clicks(self.calls)
 
     # ------------------------------------------------------------------ waking up
 
@@ -160,106 +123,12 @@ class Publisher:
         if self._closing:
             return
         if hold is not None:
-            self._holds[game_id] = (hold, time.monotonic() + HOLD)
+            self.clicks.hold(game_id, hold)
         task = self._tasks.get(game_id)
         if task is not None and not task.done():
             self._again.add(game_id)
             return
         self._tasks[game_id] = asyncio.create_task(self._drain(game_id), name=f"post-{game_id}")
-
-    def offer(
-        self,
-        game_id: int,
-        seq: int,
-        interaction: discord.Interaction[Any],
-        *,
-        component_message_id: int | None = None,
-        open: bool = False,
-    ) -> Offer:
-        """The interaction of a person's action `seq`, free to carry the post (its response,
-        follow-up and original message are exempt from rate limits). Answered by its handler,
-        or `open`: not answered yet (see `answer_click`)."""
-        offer = Offer(interaction, seq, time.monotonic(), component_message_id, open=open)
-        if not open:
-            offer.answered.set()
-        offers = self._offers.setdefault(game_id, [])
-        offers.append(offer)
-        del offers[:-4]
-        event = self._offered.get(game_id)
-        if event is not None:
-            event.set()
-        return offer
-
-    def answer_click(self, offer: Offer, wait: float) -> None:
-        """A click's action is stored and its interaction offered open: its batch answers
-        it with the new board if that is ready within `wait` seconds; otherwise it is then
-        answered by removing the clicked buttons (the board follows through the
-        interaction's webhook, as after any answer). Nothing waits here: the handler is
-        free at once (a click waiting for its board holds none of the backlog's slots)."""
-        if wait <= 0:
-            self._answer_late(offer)
-        else:
-            asyncio.get_running_loop().call_later(wait, self._answer_late, offer)
-
-    def _answer_late(self, offer: Offer) -> None:
-        if not self._closing and offer.claim():
-            task = asyncio.create_task(self._answer_strip(offer))
-            self._answering.add(task)
-            task.add_done_callback(self._answering.discard)
-
-    async def _answer(self, offer: Offer, **edit: Any) -> bool:
-        """Answer a click its claimer holds: edit the clicked message (`edit`), or with
-        nothing to edit only acknowledge it. False when that failed, refused or lost on the
-        way: the interaction may be unanswered, so it carries nothing more (`failed`)."""
-        response = offer.interaction.response
-        try:
-            await (response.edit_message(**edit) if edit else response.defer())
-            self.calls["interaction"] += 1
-            return True
-        except Exception as exc:
-            offer.failed = True
-            log.info("seq %s: the click could not be answered (%r)", offer.seq, exc)
-            return False
-        finally:
-            offer.answered.set()
-
-    async def _answer_strip(self, offer: Offer) -> None:
-        offer.stripped = await self._answer(offer, view=None)
-
-    async def _settle_others(self, game_id: int, chosen: Offer | None) -> None:
-        """Every other click of the game answered before a batch changes its messages (the
-        answer of a click no batch carries would otherwise remove the buttons it brings)."""
-        for other in list(self._offers.get(game_id, [])):
-            if other is chosen or other.answered.is_set():
-                continue
-            if other.claim():
-                await self._answer(other)  # acknowledged, nothing changed
-            else:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(other.answered.wait(), SETTLE_WAIT)
-
-    async def _settled(self, offer: Offer | None) -> Offer | None:
-        """`offer` once its interaction is answered (answered here, by removing the clicked
-        buttons, if nobody has), or None when it can carry nothing."""
-        if offer is None:
-            return None
-        if offer.claim():
-            await self._answer_strip(offer)
-        else:
-            try:
-                await asyncio.wait_for(offer.answered.wait(), SETTLE_WAIT)
-            except TimeoutError:
-                return None
-        return None if offer.failed else offer
-
-    def release(self, game_id: int, seq: int) -> None:
-        """The person's action `seq` will offer no interaction: post without waiting."""
-        hold = self._holds.get(game_id)
-        if hold is not None and hold[0] == seq:
-            self._holds.pop(game_id, None)
-            event = self._offered.get(game_id)
-            if event is not None:
-                event.set()
 
     async def resume(self, *, look_first: bool = True) -> None:
         """After a restart: post what was committed but not shown (looking first for what may
@@ -291,11 +160,13 @@ class Publisher:
     async def close(self) -> None:
         """Stop posting; what is left stays in the outbox for the next start."""
         self._closing = True
+        self.clicks.stop()
         for task in self._tasks.values():
             task.cancel()
-        for task in [*self._tasks.values(), *self._answering]:
+        for task in self._tasks.values():
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.clicks.close()
 
     # ------------------------------------------------------------------ the drain
 
@@ -313,7 +184,7 @@ class Publisher:
         try:
             while not self._closing:
                 self._again.discard(game_id)
-                await self._wait_for_offer(game_id)
+                await self.clicks.wait_for_offer(game_id)
                 await self._pace(game_id)
                 if self._settle is not None:
                     await self._settle(game_id, self.config.settle)
@@ -364,36 +235,14 @@ class Publisher:
             state.next_action.sleep if state.next_action else 0.0,
         )
 
-    async def _wait_for_offer(self, game_id: int) -> None:
-        hold = self._holds.get(game_id)
-        if hold is None:
-            return
-        seq, deadline = hold
-        event = self._offered.setdefault(game_id, asyncio.Event())
-        while not any(o.seq >= seq for o in self._offers.get(game_id, [])):
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or self._holds.get(game_id) != hold:
-                break
-            event.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), remaining)
-        if self._holds.get(game_id) == hold:
-            self._holds.pop(game_id, None)
-
     async def _pace(self, game_id: int) -> None:
         # A game posts in its channel at most once per interval; what comes meanwhile is
         # coalesced into the next message. A fresh interaction needs no pause.
-        if self._usable_offer(game_id) is not None:
+        if self.clicks.usable(game_id) is not None:
             return
         wait = self._free_at.get(game_id, 0.0) - time.monotonic()
         if wait > 0:
             await asyncio.sleep(wait)
-
-    def _usable_offer(self, game_id: int) -> Offer | None:
-        now = time.monotonic()
-        offers = [o for o in self._offers.get(game_id, []) if now - o.at < TOKEN_LIFE]
-        self._offers[game_id] = offers
-        return offers[-1] if offers else None
 
     async def _post_next(self, game_id: int) -> bool:
         """Post what comes next in the game's outbox; True when more is known to wait."""
@@ -459,10 +308,10 @@ class Publisher:
         if batch.quiet:
             # Nothing the table may see changed: any click still open is only acknowledged,
             # and the channel stays as it is (an edit would say that someone acted, and when).
-            await self._settle_others(game.id, None)
+            await self.clicks.settle_others(game.id, None)
             return None
-        offer = self._offer_for(batch)
-        await self._settle_others(game.id, offer)
+        offer = self.clicks.offer_for(batch)
+        await self.clicks.settle_others(game.id, offer)
         if batch.ended and batch.end_reason is None:
             await self._strip(game, offer)  # abandoned: its message was the command's answer
             self._turn_lines.pop(game.id, None)
@@ -539,18 +388,9 @@ class Publisher:
 
     # ------------------------------------------------------------------ Discord calls
 
-    def _offer_for(self, batch: Batch) -> Offer | None:
-        """The interaction of a person's action in this batch, if one is still fresh."""
-        seqs = {e.seq for e in batch.entries if e.kind == "action"}
-        now = time.monotonic()
-        for offer in reversed(self._offers.get(batch.game.id, [])):
-            if offer.seq in seqs and now - offer.at < TOKEN_LIFE:
-                return offer
-        return None
-
     async def _send(self, batch: Batch, offer: Offer | None, **kwargs: Any) -> discord.Message:
         game = batch.game
-        offer = await self._settled(offer)
+        offer = await self.clicks.settled(offer)
         if offer is not None:
             followup = offer.interaction.followup
             sent = await followup.send(wait=True, **kwargs)
@@ -572,9 +412,9 @@ class Publisher:
             if offer.claim():
                 # The click is not answered yet: this edit is its answer, one call. If it
                 # fails, the channel shows the board (the same edit again, if it did arrive).
-                if await self._answer(offer, **kwargs):
+                if await self.clicks.answer(offer, **kwargs):
                     return
-            elif await self._settled(offer) is not None:
+            elif await self.clicks.settled(offer) is not None:
                 await offer.interaction.edit_original_response(**kwargs)
                 self.calls["interaction"] += 1
                 return
@@ -592,7 +432,7 @@ class Publisher:
 
     async def _strip(self, game: GameRow, offer: Offer | None) -> None:
         """Remove the buttons of the game's last turn message."""
-        offer = await self._settled(offer)
+        offer = await self.clicks.settled(offer)
         if not game.turn_message_id:
             return
         if (

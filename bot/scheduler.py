@@ -276,7 +276,7 @@ class Scheduler:
         if job.kind == "idle":
             if not await self.schedule.claim(job, next_due=None):
                 return False
-            await self.service.end(game.id, "idle")
+            await self.service.lobby.end(game.id, "idle")
             return True
 
         state = await self.service.state_of(game)
@@ -292,11 +292,11 @@ class Scheduler:
             policy = settings.clock_policy
             await self.notifier.clock_ran_out(game, seats, policy)
             if policy in ("ai", "skip"):
-                await self.service.play_for(game.id, seats, policy)
+                await self.service.ai.play_for(game.id, seats, policy)
         else:
             if not decision.secret:  # a secret window's close names nobody
                 await self.notifier.reaction_timed_out(game, seats)
-            await self.service.play_for(game.id, seats, "default")
+            await self.service.ai.play_for(game.id, seats, "default")
         # Applied: end the lease (the actions played have re-planned the game's jobs, and
         # then this row is already gone).
         await self.schedule.claim(replace(job, due_at=lease, count=job.count + 1), next_due=None)

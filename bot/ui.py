@@ -7,8 +7,9 @@ custom_id and checked against the database like any command.
 from __future__ import annotations
 
 import re
+import types
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self, cast
+from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 
@@ -41,13 +42,69 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+Interaction = discord.Interaction[Any]
+
+
+class Routes(Protocol):
+    """Where the bot's buttons and selects hand their clicks (the interaction handlers)."""
+
+    def too_late(self, interaction: Interaction) -> bool:
+        """True for a click the bot, running behind, reads too late to answer."""
+        ...
+
+    async def turn_button(
+        self, interaction: Interaction, game_id: int, seq: int, mode: str, payload: str
+    ) -> None:
+        """A turn-message button."""
+        ...
+
+    async def turn_select(
+        self, interaction: Interaction, game_id: int, seq: int, verb: str, value: str
+    ) -> None:
+        """A choice in a turn message's select."""
+        ...
+
+    async def picked(
+        self, interaction: Interaction, game_id: int, seq: int, verb: str, value: str
+    ) -> None:
+        """A choice in a private picker."""
+        ...
+
+    async def lobby_button(self, interaction: Interaction, game_id: int, op: str) -> None:
+        """A lobby button."""
+        ...
+
+    async def vote(self, interaction: Interaction, request_id: int, agree: bool) -> None:
+        """An Agree / Refuse button."""
+        ...
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """The Rematch button."""
+        ...
+
+    async def stall_choice(
+        self, interaction: Interaction, game_id: int, seq: int, choice: str
+    ) -> None:
+        """A button of a stalled game's notice."""
+        ...
+
+    async def abandon_choice(
+        self, interaction: Interaction, game_id: int, user_id: int, confirm: bool
+    ) -> None:
+        """Confirm or Cancel of /game abandon."""
+        ...
+
+
 class InTime:
     """For the bot's buttons and selects: a click read too late to be answered (the bot is
-    behind) is dropped before any work is done on it (see bot.backlog)."""
+    behind) is dropped before any work is done on it (see bot.backlog). `routes` is set on
+    the classes a bot registers (`bound_items`): they hand their clicks there."""
+
+    routes: ClassVar[Routes]
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         """False for a click too old to answer."""
-        return not interaction.client.too_late(interaction)
+        return not self.routes.too_late(interaction)
 
 
 class TurnButton(
@@ -97,9 +154,7 @@ class TurnButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the bot's handlers."""
-        await interaction.client.handlers.turn_button(
-            interaction, self.game, self.seq, self.mode, self.payload
-        )
+        await self.routes.turn_button(interaction, self.game, self.seq, self.mode, self.payload)
 
 
 class VerbSelect(
@@ -163,7 +218,7 @@ class PickSelect(VerbSelect, template=r"rp:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the choice to the bot's handlers."""
-        await interaction.client.handlers.picked(
+        await self.routes.picked(
             interaction, self.game, self.seq, self.verb, self.choice(interaction)
         )
 
@@ -175,7 +230,7 @@ class TurnSelect(VerbSelect, template=r"rc:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the choice to the bot's handlers."""
-        await interaction.client.handlers.turn_select(
+        await self.routes.turn_select(
             interaction, self.game, self.seq, self.verb, self.choice(interaction)
         )
 
@@ -209,7 +264,7 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the bot's handlers."""
-        await interaction.client.handlers.lobby_button(interaction, self.game, self.op)
+        await self.routes.lobby_button(interaction, self.game, self.op)
 
 
 class RequestButton(
@@ -240,7 +295,7 @@ class RequestButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the vote to the bot's handlers."""
-        await interaction.client.handlers.vote(interaction, self.request_id, self.vote == "yes")
+        await self.routes.vote(interaction, self.request_id, self.vote == "yes")
 
 
 class RematchButton(
@@ -271,7 +326,7 @@ class RematchButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the bot's handlers."""
-        await interaction.client.handlers.rematch(interaction, self.game)
+        await self.routes.rematch(interaction, self.game)
 
 
 def rematch_view(game_id: int, lang: str) -> discord.ui.View:
@@ -315,9 +370,7 @@ class StallButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the bot's handlers."""
-        await interaction.client.handlers.stall_choice(
-            interaction, self.game, self.seq, self.choice
-        )
+        await self.routes.stall_choice(interaction, self.game, self.seq, self.choice)
 
 
 def stall_view(game_id: int, seq: int, lang: str) -> discord.ui.View:
@@ -357,9 +410,7 @@ class AbandonButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the answer to the bot's handlers."""
-        await interaction.client.handlers.abandon_choice(
-            interaction, self.game, self.user, self.choice == "yes"
-        )
+        await self.routes.abandon_choice(interaction, self.game, self.user, self.choice == "yes")
 
 
 def abandon_view(game_id: int, user_id: int, lang: str) -> discord.ui.View:
@@ -396,7 +447,7 @@ def request_view(request_id: int, lang: str) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TurnButton,
     TurnSelect,
     PickSelect,
@@ -406,6 +457,23 @@ DYNAMIC_ITEMS = (
     StallButton,
     AbandonButton,
 )
+
+
+def bound_items(routes: Routes) -> list[type[discord.ui.DynamicItem[Any]]]:
+    """The bot's buttons and selects as one bot registers them: each class handing its clicks
+    to `routes` (what a message is sent with needs no routes: only its custom_id counts)."""
+    out: list[type[discord.ui.DynamicItem[Any]]] = []
+    for cls in DYNAMIC_ITEMS:
+        template = cls.__discord_ui_compiled_template__.pattern
+        out.append(
+            types.new_class(
+                cls.__name__,
+                (cls,),
+                {"template": template},
+                lambda ns: ns.update({"routes": routes, "__module__": __name__}),
+            )
+        )
+    return out
 
 
 def lobby_view(game_id: int, lang: str) -> discord.ui.View:

@@ -13,9 +13,10 @@ from bot.adapter import adapters
 from bot.errors import user_lang
 
 if TYPE_CHECKING:
-    from bot.app import GameBot
+    from bot.interactions import Interactions
 
 Interaction = discord.Interaction[Any]
+Choices = list[app_commands.Choice[str]]
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -23,35 +24,32 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=a.title("en"), value=name) for name, a in adapters().items()]
 
 
-async def time_zones(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Time zone names matching what was typed."""
-    names = interaction.client.handlers.zones(current)
-    return [app_commands.Choice(name=name, value=name) for name in names]
-
-
-async def variant_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The variants of the game chosen in the same command."""
-    game = str(getattr(interaction.namespace, "game", "") or "")
-    if not game and len(adapters()) == 1:
-        game = next(iter(adapters()))
-    pairs = interaction.client.handlers.variant_choices(game, current, user_lang(interaction))
-    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
-
-
-async def lobby_ais(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The AI seats of this channel's lobby."""
-    pairs = await interaction.client.handlers.lobby_ai_choices(interaction, current)
-    return [app_commands.Choice(name=label, value=value) for label, value in pairs]
-
-
 class GameCog(
     commands.GroupCog, group_name=_("game"), group_description=_("Play a board game here")
 ):
     """Open a lobby, join, start, look at the board and the log, end a game."""
 
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(self, rooms: Interactions) -> None:
+        self.rooms = rooms
         super().__init__()
+
+    async def time_zones(self, interaction: Interaction, current: str) -> Choices:
+        """Time zone names matching what was typed."""
+        names = self.rooms.long_games.zones(current)
+        return [app_commands.Choice(name=name, value=name) for name in names]
+
+    async def variant_choices(self, interaction: Interaction, current: str) -> Choices:
+        """The variants of the game chosen in the same command."""
+        game = str(getattr(interaction.namespace, "game", "") or "")
+        if not game and len(adapters()) == 1:
+            game = next(iter(adapters()))
+        pairs = self.rooms.lobby.variant_choices(game, current, user_lang(interaction))
+        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+    async def lobby_ais(self, interaction: Interaction, current: str) -> Choices:
+        """The AI seats of this channel's lobby."""
+        pairs = await self.rooms.lobby.lobby_ai_choices(interaction, current)
+        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
     @app_commands.command(name=_("new"), description=_("Open a game lobby in this channel"))
     @app_commands.describe(
@@ -86,22 +84,22 @@ class GameCog(
         thread: bool | None = None,
     ) -> None:
         """Open a lobby."""
-        await self.bot.handlers.new_game(interaction, game, variant, language, setup, thread)
+        await self.rooms.lobby.new_game(interaction, game, variant, language, setup, thread)
 
     @app_commands.command(name=_("join"), description=_("Join the lobby of this channel"))
     async def join(self, interaction: Interaction) -> None:
         """Join."""
-        await self.bot.handlers.lobby_command(interaction, "join")
+        await self.rooms.lobby.lobby_command(interaction, "join")
 
     @app_commands.command(name=_("leave"), description=_("Leave the game of this channel"))
     async def leave(self, interaction: Interaction) -> None:
         """Leave."""
-        await self.bot.handlers.lobby_command(interaction, "leave")
+        await self.rooms.lobby.lobby_command(interaction, "leave")
 
     @app_commands.command(name=_("add-ai"), description=_("Add an AI player to the lobby"))
     async def add_ai(self, interaction: Interaction) -> None:
         """Add an AI seat."""
-        await self.bot.handlers.lobby_command(interaction, "ai")
+        await self.rooms.lobby.lobby_command(interaction, "ai")
 
     @app_commands.command(
         name=_("remove"), description=_("Remove a player or an AI from the lobby (its creator)")
@@ -116,24 +114,24 @@ class GameCog(
         ai: str | None = None,
     ) -> None:
         """Remove someone from the lobby."""
-        await self.bot.handlers.remove(interaction, player, ai)
+        await self.rooms.lobby.remove(interaction, player, ai)
 
     @app_commands.command(name=_("start"), description=_("Start the game (its creator)"))
     async def start(self, interaction: Interaction) -> None:
         """Start."""
-        await self.bot.handlers.lobby_command(interaction, "start")
+        await self.rooms.lobby.lobby_command(interaction, "start")
 
     @app_commands.command(name=_("board"), description=_("See the current board"))
     @app_commands.describe(public=_("Post it in the channel for everybody (default: only you)"))
     @app_commands.rename(public=_("public"))
     async def board(self, interaction: Interaction, public: bool = False) -> None:
         """The board: privately, or posted in the channel."""
-        await self.bot.handlers.board(interaction, public=public)
+        await self.rooms.play.board(interaction, public=public)
 
     @app_commands.command(name=_("hand"), description=_("See your private information"))
     async def hand(self, interaction: Interaction) -> None:
         """The private view, ephemeral."""
-        await self.bot.handlers.hand(interaction)
+        await self.rooms.play.hand(interaction)
 
     @app_commands.command(name=_("log"), description=_("Read the game's history"))
     @app_commands.describe(page=_("Page number (the newest by default)"))
@@ -142,24 +140,24 @@ class GameCog(
         self, interaction: Interaction, page: app_commands.Range[int, 1, 10000] | None = None
     ) -> None:
         """The history, paged."""
-        await self.bot.handlers.log(interaction, page)
+        await self.rooms.history.log(interaction, page)
 
     @app_commands.command(
         name=_("help"), description=_("How to play here, and what each command does")
     )
     async def help(self, interaction: Interaction) -> None:
         """Help, privately."""
-        await self.bot.handlers.help(interaction)
+        await self.rooms.guide.help(interaction)
 
     @app_commands.command(name=_("rules"), description=_("A short summary of the rules"))
     async def rules(self, interaction: Interaction) -> None:
         """Rules summary."""
-        await self.bot.handlers.rules(interaction)
+        await self.rooms.guide.rules(interaction)
 
     @app_commands.command(name=_("abandon"), description=_("End the game of this channel"))
     async def abandon(self, interaction: Interaction) -> None:
         """Abandon."""
-        await self.bot.handlers.abandon(interaction)
+        await self.rooms.lobby.abandon(interaction)
 
     # Discord allows 25 subcommands in a group and /game has them all: the games waiting for
     # the asker are an option of status rather than a command of their own.
@@ -169,9 +167,9 @@ class GameCog(
     async def status(self, interaction: Interaction, mine: bool = False) -> None:
         """List games (or those waiting for me)."""
         if mine:
-            await self.bot.handlers.mine(interaction)
+            await self.rooms.long_games.mine(interaction)
         else:
-            await self.bot.handlers.status(interaction)
+            await self.rooms.long_games.status(interaction)
 
     @app_commands.command(name=_("settings"), description=_("See or change this game's settings"))
     @app_commands.describe(
@@ -239,7 +237,7 @@ class GameCog(
             changes["idle_days"] = idle_days
         if away_policy is not None:
             changes["away_policy"] = away_policy
-        await self.bot.handlers.settings(interaction, changes)
+        await self.rooms.long_games.settings(interaction, changes)
 
     @app_commands.command(name=_("reminders"), description=_("How you are reminded in this game"))
     @app_commands.describe(how=_("In the channel, by direct message, or not at all"))
@@ -253,21 +251,21 @@ class GameCog(
     @app_commands.rename(how=_("how"))
     async def reminders(self, interaction: Interaction, how: str) -> None:
         """Reminder preference."""
-        await self.bot.handlers.reminders(interaction, how)
+        await self.rooms.long_games.reminders(interaction, how)
 
     @app_commands.command(name=_("takeover"), description=_("Let the AI play for a player"))
     @app_commands.describe(player=_("The player the AI replaces"))
     @app_commands.rename(player=_("player"))
     async def takeover(self, interaction: Interaction, player: discord.User) -> None:
         """Stand-in AI."""
-        await self.bot.handlers.takeover(interaction, player)
+        await self.rooms.votes.takeover(interaction, player)
 
     @app_commands.command(name=_("takeback"), description=_("Take your seat back from the AI"))
     @app_commands.describe(player=_("Take the seat of a player who left (the others agree)"))
     @app_commands.rename(player=_("player"))
     async def takeback(self, interaction: Interaction, player: discord.User | None = None) -> None:
         """Take the seat back (or a left player's seat)."""
-        await self.bot.handlers.takeback(interaction, player)
+        await self.rooms.votes.takeback(interaction, player)
 
     @app_commands.command(name=_("away"), description=_("Be away for some days (0: back now)"))
     @app_commands.describe(days=_("How many days you are away"))
@@ -276,7 +274,7 @@ class GameCog(
         self, interaction: Interaction, days: app_commands.Range[float, 0.0, 60.0]
     ) -> None:
         """Away."""
-        await self.bot.handlers.away(interaction, float(days))
+        await self.rooms.long_games.away(interaction, float(days))
 
     @app_commands.command(
         name=_("quiet"), description=_("Your quiet hours: no reminder, silent DMs")
@@ -296,7 +294,7 @@ class GameCog(
         end: app_commands.Range[int, 0, 23] = 8,
     ) -> None:
         """Quiet hours."""
-        await self.bot.handlers.quiet(interaction, timezone, int(start), int(end))
+        await self.rooms.long_games.quiet(interaction, timezone, int(start), int(end))
 
     @app_commands.command(
         name=_("notify"), description=_("A direct message on every turn of yours")
@@ -305,22 +303,22 @@ class GameCog(
     @app_commands.rename(on=_("on"))
     async def notify(self, interaction: Interaction, on: bool) -> None:
         """Turn notices by DM."""
-        await self.bot.handlers.notify(interaction, on)
+        await self.rooms.long_games.notify(interaction, on)
 
     @app_commands.command(name=_("catchup"), description=_("What happened since your last turn"))
     async def catchup(self, interaction: Interaction) -> None:
         """Catch up."""
-        await self.bot.handlers.catchup(interaction)
+        await self.rooms.history.catchup(interaction)
 
     @app_commands.command(name=_("undo"), description=_("Take back your last action"))
     async def undo(self, interaction: Interaction) -> None:
         """Undo."""
-        await self.bot.handlers.undo(interaction)
+        await self.rooms.votes.undo(interaction)
 
     @app_commands.command(name=_("export"), description=_("Get the game record as a file"))
     async def export(self, interaction: Interaction) -> None:
         """Export."""
-        await self.bot.handlers.export(interaction)
+        await self.rooms.history.export(interaction)
 
     @app_commands.command(name=_("replay"), description=_("See the board of an earlier turn"))
     @app_commands.describe(
@@ -334,9 +332,9 @@ class GameCog(
         record: discord.Attachment | None = None,
     ) -> None:
         """Replay."""
-        await self.bot.handlers.replay(interaction, turn, record)
+        await self.rooms.history.replay(interaction, turn, record)
 
     @app_commands.command(name=_("stats"), description=_("This server's games and winners"))
     async def stats(self, interaction: Interaction) -> None:
         """Stats."""
-        await self.bot.handlers.stats(interaction)
+        await self.rooms.history.stats(interaction)

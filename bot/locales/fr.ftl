@@ -366,3 +366,9 @@ error-record_missing = Le fichier d'historique ne m'est pas parvenu : joignez-le
 turn-secret = ⏳ Une décision se prend en privé : les joueurs concernés ont été prévenus en message privé (le bouton ouvre vos choix si vous en faites partie).
 error-not_asked = Vous n'avez rien à décider dans cette fenêtre.
 status-secret = une décision privée
+
+# Texts of every game's command group (bot.cogs.base): /<game> do.
+cmd-do = jouer
+cmd-Any-action-typed-or-picked-from-the-list = N'importe quelle action, tapée ou choisie dans la liste
+cmd-action = action
+cmd-The-action = L'action

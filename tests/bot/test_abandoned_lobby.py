@@ -23,11 +23,12 @@ async def test_abandoning_a_lobby_leaves_nothing_to_post(
         r = await abandon(w, w.alice)
         assert "over" in r.content
         await d.wait_for_message(w.channel, lambda m: "abandoned" in m.content)
+        await bot.interactions.drain()  # the lobby message is rewritten after that line
         await bot.service.idle()
         await bot.publisher.idle()
         game = await bot.service.store.latest_game_in(w.channel.id)
         assert game is not None and game.status == "abandoned"
-        assert await bot.service.store.games_with_posts() == []
+        assert await bot.service.store.outbox.games_with_posts() == []
         lobby = d.channel_messages(w.channel)[0]
         assert not lobby.components
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]

@@ -126,7 +126,7 @@ async def test_the_bot_drops_a_click_it_reads_too_late_and_changes_nothing(
         bot.backlog.late(1.0, asyncio.get_running_loop().time())
         r = await use_control(w, user, message, control)
         await d.wait_for(lambda: bot.backlog.dropped == 1 or None, timeout=10)
-        await bot.handlers.drain()
+        await bot.interactions.drain()
         assert not r.acknowledged and not r.followups
         assert (await bot.service.store.get_game(game.id)).seq == game.seq
         # Caught up: the same click, made again, is answered.
@@ -182,13 +182,17 @@ async def test_a_click_answered_too_late_still_finishes_its_work_and_logs_no_err
     ends (its exception retrieved, nothing left running), and the answer that cannot reach
     Discord is a line of the log, not an error with a traceback."""
     from bot.errors import reply_error
-    from bot.handlers import Handlers
+    from bot.interactions.base import Deps, Room
     from bot.service import StaleAction
 
     class Bot:
         backlog = Backlog()
 
-    handlers = Handlers(Bot())  # type: ignore[arg-type]
+    class Service:
+        store = None
+
+    deps = Deps(None, None, Service(), None, None, Bot.backlog, None)  # type: ignore[arg-type]
+    handlers = Room(deps)
     finished: list[str] = []
 
     async def work() -> None:

@@ -8,7 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.publisher import Offer, Publisher
+from bot.clicks import Offer
+from bot.publisher import Publisher
 
 
 class Response:
@@ -51,13 +52,13 @@ def publisher() -> Publisher:
 
 
 def offer(p: Publisher, log: list[tuple[str, Any]], seq: int, fail: bool = False) -> Offer:
-    return p.offer(1, seq, Interaction(log, fail), component_message_id=10, open=True)  # type: ignore[arg-type]
+    return p.clicks.offer(1, seq, Interaction(log, fail), component_message_id=10, open=True)  # type: ignore[arg-type]
 
 
 async def test_a_board_ready_in_time_is_the_answer_and_the_handler_adds_nothing() -> None:
     p, log = publisher(), []
     click = offer(p, log, 5)
-    p.answer_click(click, 0.05)
+    p.clicks.answer_click(click, 0.05)
     await p._edit(Game(), 10, click, content="board")  # type: ignore[arg-type]
     await p.close()  # any late answer would have ended by now
     assert log == [("answer", {"content": "board"})]
@@ -66,7 +67,7 @@ async def test_a_board_ready_in_time_is_the_answer_and_the_handler_adds_nothing(
 async def test_a_board_late_finds_the_click_answered_and_edits_that_answer() -> None:
     p, log = publisher(), []
     click = offer(p, log, 5)
-    p.answer_click(click, 0.0)
+    p.clicks.answer_click(click, 0.0)
     await click.answered.wait()
     assert click.stripped
     await p._edit(Game(), 10, click, content="board")  # type: ignore[arg-type]
@@ -81,7 +82,7 @@ async def test_a_board_waits_for_an_answer_under_way_before_editing() -> None:
     for _ in range(5):
         await asyncio.sleep(0)  # the edit runs until it waits for that answer
     assert log == [] and not board.done()
-    await p._answer_strip(click)
+    await p.clicks.strip(click)
     await board
     assert [kind for kind, _ in log] == ["answer", "edit original"]
 
@@ -89,9 +90,9 @@ async def test_a_board_waits_for_an_answer_under_way_before_editing() -> None:
 async def test_other_open_clicks_are_answered_before_a_batch_changes_their_message() -> None:
     p, log = publisher(), []
     older, newer = offer(p, log, 5), offer(p, log, 6)
-    await p._settle_others(1, newer)
+    await p.clicks.settle_others(1, newer)
     assert log == [("defer", None)] and older.answered.is_set() and not older.open
-    p.answer_click(older, 0.0)  # its handler comes too late: nothing more is sent
+    p.clicks.answer_click(older, 0.0)  # its handler comes too late: nothing more is sent
     await p.close()
     assert log == [("defer", None)]
     assert newer.open
@@ -100,6 +101,6 @@ async def test_other_open_clicks_are_answered_before_a_batch_changes_their_messa
 async def test_a_failed_answer_leaves_the_interaction_out_of_every_later_post() -> None:
     p, log = publisher(), []
     click = offer(p, log, 5, fail=True)
-    p.answer_click(click, 0.0)
+    p.clicks.answer_click(click, 0.0)
     await click.answered.wait()
-    assert click.failed and await p._settled(click) is None
+    assert click.failed and await p.clicks.settled(click) is None

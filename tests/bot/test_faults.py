@@ -47,10 +47,12 @@ async def test_two_people_agreeing_to_an_undo_at_once_both_count(tmp_path: Path)
             user = await opening_by(service, game.id)
             await opening_by(service, game.id)
             seq = (await service.store.get_game(game.id)).seq
-            request, _ = await service.request_undo(CHANNEL, user)
+            request, _ = await service.votes.request_undo(CHANNEL, user)
             assert request is not None and len(request.needed) == 2
             others = [u for u in (ANA, BEN, CAT) if u.id in request.needed]
-            answers = await asyncio.gather(*(service.answer(request.id, u, True) for u in others))
+            answers = await asyncio.gather(
+                *(service.votes.answer(request.id, u, True) for u in others)
+            )
             statuses = sorted(status for status, _, _ in answers)
             assert statuses == ["done", "waiting"]
             outcomes = [o for _, _, o in answers if o is not None]
@@ -73,10 +75,11 @@ async def test_two_people_agreeing_to_a_takeover_at_once_both_count(tmp_path: Pa
         store, service = await fresh(tmp_path, 100 + n)
         try:
             game = await started(service, ANA, BEN, CAT, dave)
-            request = await service.takeover(CHANNEL, ANA, dave.id)
+            request = await service.votes.takeover(CHANNEL, ANA, dave.id)
             assert request is not None and sorted(request.needed) == [BEN.id, CAT.id]
             answers = await asyncio.gather(
-                service.answer(request.id, BEN, True), service.answer(request.id, CAT, True)
+                service.votes.answer(request.id, BEN, True),
+                service.votes.answer(request.id, CAT, True),
             )
             assert sorted(status for status, _, _ in answers) == ["done", "waiting"]
             game = await service.store.get_game(game.id)

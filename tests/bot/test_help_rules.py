@@ -63,7 +63,7 @@ async def test_help_in_a_game_channel_explains_that_game_and_its_commands(tmp_pa
 
 
 def test_long_texts_are_cut_at_line_breaks_within_the_limit() -> None:
-    from bot.handlers import _pages
+    from bot.interactions.guide import _pages
 
     text = "\n".join(f"line {i} " + "x" * 50 for i in range(200))
     pages = _pages(text, 4000)

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 from bot.adapter import adapters
+from bot.compose import display_name, names_of
 from bot.errors import error_text
 from bot.games.cartus.adapter import ADAPTER as CARTUS
 from bot.games.rattus.adapter import ADAPTER as RATTUS
 from bot.games.rattus.adapter import VERBS as RATTUS_VERBS
 from bot.games.rattus.adapter import describe, narrate, parse_cards
 from bot.i18n import BOT, LANGUAGES, Catalog, fluent_id, t
-from bot.compose import display_name, names_of
 from bot.store.base import GameRow, PlayerRow
 from engine.cartus.errors import IllegalAction as CartusIllegal
 from engine.cartus.errors import MalformedAction as CartusMalformed

@@ -25,5 +25,5 @@ async def test_a_lobby_abandoned_before_it_started_leaves_no_error(
             await bot.service.idle()
         game = await bot.service.store.latest_game_in(w.channel.id)
         assert game is not None and game.status == "abandoned"
-        assert await bot.service.store.posts(game.id) == []
+        assert await bot.service.store.outbox.posts(game.id) == []
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

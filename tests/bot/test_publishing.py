@@ -97,7 +97,7 @@ async def test_discord_errors_on_posts_are_retried_and_shown_once(tmp_path: Path
             assert latest is not None and turn_seq(latest) > before
             assert f"<@{mover(w, latest).id}>" in latest.content
         assert d.injected_failures, "the faults were hit"
-        assert await bot.service.store.games_with_posts() == []
+        assert await bot.service.store.outbox.games_with_posts() == []
         assert not d.rate_limited
 
 
@@ -165,7 +165,7 @@ async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_pa
                         break
                     await asyncio.sleep(0.01)
                 assert game is not None and game.seq == seq + 1
-                assert await store.games_with_posts() == [game.id]
+                assert await store.outbox.games_with_posts() == [game.id]
             finally:
                 await store.close()
             bot.send_signal(signal.SIGKILL)
@@ -233,4 +233,4 @@ async def test_a_click_whose_answer_fails_still_gets_its_board_once(tmp_path: Pa
             assert game is not None
             assert len(boards_of(w, game.seq)) == 1, "the board after the move, exactly once"
         assert d.injected_failures
-        assert await bot.service.store.games_with_posts() == []
+        assert await bot.service.store.outbox.games_with_posts() == []

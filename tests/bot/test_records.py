@@ -45,9 +45,9 @@ async def play(service: GameService, channel: int, steps: int | None, rnd: rando
 
 
 async def new_game(service: GameService, channel: int) -> None:
-    await service.new_lobby(game="rattus", guild_id=9, channel_id=channel, creator=ANA)
-    await service.join(channel, BEN)
-    await service.start(channel, ANA)
+    await service.lobby.new_lobby(game="rattus", guild_id=9, channel_id=channel, creator=ANA)
+    await service.lobby.join(channel, BEN)
+    await service.lobby.start(channel, ANA)
 
 
 async def test_a_record_hides_its_seed_until_the_end_and_replays_every_turn(
@@ -87,7 +87,7 @@ async def test_server_statistics(service: GameService) -> None:
     for channel in (1, 2):
         await new_game(service, channel)
         await play(service, channel, None, random.Random(channel))
-    await service.new_lobby(game="rattus", guild_id=9, channel_id=3, creator=ANA)
+    await service.lobby.new_lobby(game="rattus", guild_id=9, channel_id=3, creator=ANA)
     stats = await server_stats(service, 9)
     assert stats["played"] == 2 and stats["active"] == 1 and stats["abandoned"] == 0
     assert sum(count for _, count in stats["wins"]) == 2
@@ -101,7 +101,7 @@ async def test_an_unanswered_reaction_window_applies_the_standing_default(tmp_pa
     bench = Bench(tmp_path / "w.db")
     await bench.boot()
     try:
-        await bench.service.new_lobby(
+        await bench.service.lobby.new_lobby(
             game="rattus",
             guild_id=1,
             channel_id=50,
@@ -109,8 +109,8 @@ async def test_an_unanswered_reaction_window_applies_the_standing_default(tmp_pa
             options={"expansion": "africanus"},
             settings={"reaction_minutes": 30},
         )
-        await bench.service.join(50, BEN)
-        await bench.service.start(50, ANA)
+        await bench.service.lobby.join(50, BEN)
+        await bench.service.lobby.start(50, ANA)
         game = await bench.service.game_in(50)
         for user in (ANA, BEN):
             await bench.service.act(game.id, user.id, "standing ask")
@@ -149,11 +149,11 @@ async def test_a_mid_game_record_shows_each_player_only_their_own_private_choice
     to its own seat only (the others see that there was a private choice, not whose: issue 25,
     a run of them would tell who was asked in a region-card window), and everyone's once the
     game has ended."""
-    await service.new_lobby(
+    await service.lobby.new_lobby(
         game="rattus", guild_id=9, channel_id=5, creator=ANA, options={"expansion": "africanus"}
     )
-    await service.join(5, BEN)
-    await service.start(5, ANA)
+    await service.lobby.join(5, BEN)
+    await service.lobby.start(5, ANA)
     game = await service.game_in(5)
     ana = game.player_of(ANA.id)
     assert ana is not None and ana.seat is not None
@@ -166,16 +166,16 @@ async def test_a_mid_game_record_shows_each_player_only_their_own_private_choice
     for record in (theirs, spectator):
         assert record["actions"] == [{"action": None, "private": True}]
         assert "ask" not in json.dumps(record["actions"])
-    await service.abandon(5, ANA)
+    await service.lobby.abandon(5, ANA)
     ended = await game_record(service, await service.store.get_game(game.id), viewer=None)
     assert [a["action"] for a in ended["actions"]] == ["standing ask"]
 
 
 async def test_statistics_name_ai_seats_in_the_readers_language(service: GameService) -> None:
     """Issue 17: "IA" for AI seats in French, /game stats included."""
-    await service.new_lobby(game="rattus", guild_id=9, channel_id=5, creator=ANA)
-    await service.add_ai(5, ANA)
-    await service.start(5, ANA)
+    await service.lobby.new_lobby(game="rattus", guild_id=9, channel_id=5, creator=ANA)
+    await service.lobby.add_ai(5, ANA)
+    await service.lobby.start(5, ANA)
     game = await service.game_in(5)
     rnd = random.Random(4)
     while True:

@@ -75,15 +75,15 @@ class Bench:
         await self.boot()
 
     async def game(self, **settings: object) -> GameRow:
-        await self.service.new_lobby(
+        await self.service.lobby.new_lobby(
             game="rattus",
             guild_id=1,
             channel_id=CHANNEL,
             creator=ANA,
             settings={"lang": "en", **settings},
         )
-        await self.service.join(CHANNEL, BEN)
-        await self.service.start(CHANNEL, ANA)
+        await self.service.lobby.join(CHANNEL, BEN)
+        await self.service.lobby.start(CHANNEL, ANA)
         return await self.service.game_in(CHANNEL)
 
     def user(self, game: GameRow, seat: int) -> UserRef:
@@ -127,7 +127,7 @@ async def test_acting_restarts_the_reminders_for_the_next_player(bench: Bench) -
 
 async def test_a_muted_player_gets_no_reminder(bench: Bench) -> None:
     game = await bench.game(reminder_hours=1)
-    await bench.service.set_preference(CHANNEL, bench.user(game, 0), "muted", True)
+    await bench.service.prefs.set_preference(CHANNEL, bench.user(game, 0), "muted", True)
     bench.clock.advance(2)
     await bench.scheduler.run_due()
     assert bench.notes.reminders == []
@@ -198,12 +198,12 @@ async def test_settings_are_checked(bench: Bench) -> None:
     from bot.service import BotError
 
     with pytest.raises(BotError) as err:
-        await bench.service.change_settings(CHANNEL, BEN, reminder_hours=6)
+        await bench.service.prefs.change_settings(CHANNEL, BEN, reminder_hours=6)
     assert err.value.code == "settings_not_allowed"
     with pytest.raises(BotError) as err:
-        await bench.service.change_settings(CHANNEL, ANA, clock_policy="panic")
+        await bench.service.prefs.change_settings(CHANNEL, ANA, clock_policy="panic")
     assert err.value.code == "setting_clock_policy"
-    settings = await bench.service.change_settings(
+    settings = await bench.service.prefs.change_settings(
         CHANNEL, ANA, reminder_hours=6, clock_hours=48, clock_policy="ai"
     )
     assert (settings.reminder_hours, settings.clock_hours, settings.clock_policy) == (6, 48, "ai")
@@ -253,7 +253,7 @@ async def test_new_settings_move_the_waiting_reminder_and_clock_at_once(bench: B
     decision, not only after the next action."""
     game = await bench.game(reminder_hours=12, clock_hours=48, clock_policy="wait")
     bench.clock.advance(1)
-    await bench.service.change_settings(CHANNEL, ANA, reminder_hours=2, clock_hours=3)
+    await bench.service.prefs.change_settings(CHANNEL, ANA, reminder_hours=2, clock_hours=3)
     bench.clock.advance(1.1)  # 2.1 h after the decision opened
     await bench.scheduler.run_due()
     assert bench.notes.reminders == [(game.id, (0,), 1)]
@@ -266,7 +266,7 @@ async def test_new_settings_move_the_waiting_reminder_and_clock_at_once(bench: B
 async def test_a_clock_set_while_a_decision_waits_starts_now(bench: Bench) -> None:
     game = await bench.game(reminder_hours=100)
     bench.clock.advance(5)
-    await bench.service.change_settings(CHANNEL, ANA, clock_hours=2, clock_policy="wait")
+    await bench.service.prefs.change_settings(CHANNEL, ANA, clock_hours=2, clock_policy="wait")
     bench.clock.advance(1.9)
     await bench.scheduler.run_due()
     assert bench.notes.clocks == []

@@ -58,11 +58,11 @@ async def env(tmp_path: Path):
 
 async def lobby(service: GameService, *users: UserRef, expansion: str | None = None) -> int:
     options = {"expansion": expansion} if expansion else {}
-    game = await service.new_lobby(
+    game = await service.lobby.new_lobby(
         game="rattus", guild_id=1, channel_id=CHANNEL, creator=users[0], options=options
     )
     for user in users[1:]:
-        await service.join(CHANNEL, user)
+        await service.lobby.join(CHANNEL, user)
     return game.id
 
 
@@ -70,37 +70,37 @@ async def test_lobby_life(env) -> None:
     service, recorder = env
     game_id = await lobby(service, ANA)
     with pytest.raises(BotError) as err:
-        await service.new_lobby(game="rattus", guild_id=1, channel_id=CHANNEL, creator=BEN)
+        await service.lobby.new_lobby(game="rattus", guild_id=1, channel_id=CHANNEL, creator=BEN)
     assert err.value.code == "channel_busy"
-    await service.join(CHANNEL, BEN)
+    await service.lobby.join(CHANNEL, BEN)
     with pytest.raises(BotError) as err:
-        await service.join(CHANNEL, BEN)
+        await service.lobby.join(CHANNEL, BEN)
     assert err.value.code == "already_joined"
-    await service.leave(CHANNEL, BEN)
+    await service.lobby.leave(CHANNEL, BEN)
     with pytest.raises(BotError) as err:
-        await service.start(CHANNEL, ANA)
+        await service.lobby.start(CHANNEL, ANA)
     assert err.value.code == "player_count"
-    await service.add_ai(CHANNEL, ANA)
-    await service.join(CHANNEL, CAT)
+    await service.lobby.add_ai(CHANNEL, ANA)
+    await service.lobby.join(CHANNEL, CAT)
     with pytest.raises(BotError) as err:
-        await service.start(CHANNEL, CAT)
+        await service.lobby.start(CHANNEL, CAT)
     assert err.value.code == "creator_only"
-    outcome = await service.start(CHANNEL, ANA)
+    outcome = await service.lobby.start(CHANNEL, ANA)
     assert outcome.started and recorder.outcomes[0] is outcome
     game = await service.store.get_game(game_id)
     assert game.status == "active"
     assert sorted(p.seat for p in game.players) == [0, 1, 2]
     with pytest.raises(BotError) as err:
-        await service.join(CHANNEL, BEN)
+        await service.lobby.join(CHANNEL, BEN)
     assert err.value.code == "already_started"
 
 
 async def test_lobby_is_full_at_four_but_six_with_africanus(env) -> None:
     service, _ = env
     await lobby(service, ANA, BEN, CAT)
-    await service.add_ai(CHANNEL, ANA)
+    await service.lobby.add_ai(CHANNEL, ANA)
     with pytest.raises(BotError) as err:
-        await service.add_ai(CHANNEL, ANA)
+        await service.lobby.add_ai(CHANNEL, ANA)
     assert err.value.code == "lobby_full"
 
 
@@ -111,7 +111,7 @@ async def test_seat_order_is_drawn_from_the_seed(tmp_path: Path) -> None:
         await store.open()
         service = GameService(store, seed_source=lambda: 777)
         await lobby(service, ANA, BEN, CAT)
-        await service.start(CHANNEL, ANA)
+        await service.lobby.start(CHANNEL, ANA)
         game = await service.game_in(CHANNEL)
         orders.append([p.name for p in game.seated()])
         await service.close()
@@ -121,7 +121,7 @@ async def test_seat_order_is_drawn_from_the_seed(tmp_path: Path) -> None:
 
 async def two_player_game(service: GameService) -> int:
     game_id = await lobby(service, ANA, BEN)
-    await service.start(CHANNEL, ANA)
+    await service.lobby.start(CHANNEL, ANA)
     return game_id
 
 
@@ -173,19 +173,19 @@ async def test_a_player_who_left_cannot_act(env) -> None:
     game_id = await two_player_game(service)
     game = await service.store.get_game(game_id)
     first = user_for(game, 0)
-    await service.leave(CHANNEL, first)
+    await service.lobby.leave(CHANNEL, first)
     with pytest.raises(BotError) as err:
         await service.act(game_id, first.id, "open gallia")
     assert err.value.code == "you_left"
     with pytest.raises(BotError) as err:
-        await service.leave(CHANNEL, first)
+        await service.lobby.leave(CHANNEL, first)
     assert err.value.code == "already_left"
 
 
 async def test_the_creator_removes_players_and_ai_seats_before_the_start(env) -> None:
     service, _ = env
     game_id = await lobby(service, ANA, BEN, CAT)
-    await service.add_ai(CHANNEL, ANA)
+    await service.lobby.add_ai(CHANNEL, ANA)
     game = await service.store.get_game(game_id)
     first_ai = next(p for p in game.players if p.name == "AI 1")
     for who, kwargs, code in [
@@ -195,33 +195,35 @@ async def test_the_creator_removes_players_and_ai_seats_before_the_start(env) ->
         (ANA, {"position": 0}, "remove_unknown"),  # a person's position is not an AI seat
     ]:
         with pytest.raises(BotError) as err:
-            await service.remove_from_lobby(CHANNEL, who, **kwargs)
+            await service.lobby.remove_from_lobby(CHANNEL, who, **kwargs)
         assert err.value.code == code
     assert len((await service.store.get_game(game_id)).players) == 4
-    game, removed = await service.remove_from_lobby(CHANNEL, ANA, user_id=CAT.id)
+    game, removed = await service.lobby.remove_from_lobby(CHANNEL, ANA, user_id=CAT.id)
     assert removed.user_id == CAT.id and game.player_of(CAT.id) is None
-    await service.add_ai(CHANNEL, BEN)
-    game, removed = await service.remove_from_lobby(CHANNEL, ADMIN, position=first_ai.position)
+    await service.lobby.add_ai(CHANNEL, BEN)
+    game, removed = await service.lobby.remove_from_lobby(
+        CHANNEL, ADMIN, position=first_ai.position
+    )
     assert removed.name == "AI 1" and [p.name for p in game.players] == ["Ana", "Ben", "AI 2"]
-    game = await service.add_ai(CHANNEL, ANA)  # the free name is taken again
+    game = await service.lobby.add_ai(CHANNEL, ANA)  # the free name is taken again
     assert [p.name for p in game.players] == ["Ana", "Ben", "AI 2", "AI 1"]
-    await service.start(CHANNEL, ANA)
+    await service.lobby.start(CHANNEL, ANA)
     with pytest.raises(BotError) as err:
-        await service.remove_from_lobby(CHANNEL, ANA, user_id=BEN.id)
+        await service.lobby.remove_from_lobby(CHANNEL, ANA, user_id=BEN.id)
     assert err.value.code == "already_started"
 
 
 async def test_a_lobby_passes_to_the_next_person_when_its_creator_leaves(env) -> None:
     service, _ = env
     game_id = await lobby(service, ANA)
-    await service.add_ai(CHANNEL, ANA)
-    await service.join(CHANNEL, BEN)
-    await service.join(CHANNEL, CAT)
-    game = await service.leave(CHANNEL, ANA)
+    await service.lobby.add_ai(CHANNEL, ANA)
+    await service.lobby.join(CHANNEL, BEN)
+    await service.lobby.join(CHANNEL, CAT)
+    game = await service.lobby.leave(CHANNEL, ANA)
     assert game.creator_id == BEN.id and game.status == "lobby"
-    game = await service.leave(CHANNEL, BEN)
+    game = await service.lobby.leave(CHANNEL, BEN)
     assert game.creator_id == CAT.id
-    game = await service.leave(CHANNEL, CAT)  # only the AI is left: the lobby closes
+    game = await service.lobby.leave(CHANNEL, CAT)  # only the AI is left: the lobby closes
     assert game.status == "abandoned" and game.id == game_id
     assert await service.store.open_game_in(CHANNEL) is None
 
@@ -230,24 +232,24 @@ async def test_abandon_needs_creator_or_manage_server(env) -> None:
     service, _ = env
     game_id = await two_player_game(service)
     with pytest.raises(BotError) as err:
-        await service.abandon(
+        await service.lobby.abandon(
             CHANNEL, BEN if (await service.store.get_game(game_id)).creator_id == ANA.id else ANA
         )
     assert err.value.code == "abandon_not_allowed"
-    await service.abandon(CHANNEL, ADMIN)
+    await service.lobby.abandon(CHANNEL, ADMIN)
     assert (await service.store.get_game(game_id)).status == "abandoned"
     with pytest.raises(BotError) as err:
         await service.act(game_id, ANA.id, "open gallia")
     assert err.value.code == "game_abandoned"
     # The channel is free again.
-    await service.new_lobby(game="rattus", guild_id=1, channel_id=CHANNEL, creator=BEN)
+    await service.lobby.new_lobby(game="rattus", guild_id=1, channel_id=CHANNEL, creator=BEN)
 
 
 async def test_whole_game_against_an_ai_seat_and_a_restart(env, tmp_path: Path) -> None:
     service, recorder = env
     game_id = await lobby(service, ANA)
-    await service.add_ai(CHANNEL, ANA)
-    await service.start(CHANNEL, ANA)
+    await service.lobby.add_ai(CHANNEL, ANA)
+    await service.lobby.start(CHANNEL, ANA)
     rnd = random.Random(3)
     restarted = False
     while True:
@@ -284,21 +286,21 @@ async def test_an_action_landing_while_the_ai_reads_still_wakes_it(env, monkeypa
     turn that action opened is still played (the wake-up is not lost)."""
     service, recorder = env
     game_id = await lobby(service, ANA)
-    await service.add_ai(CHANNEL, ANA)
-    await service.start(CHANNEL, ANA)
+    await service.lobby.add_ai(CHANNEL, ANA)
+    await service.lobby.start(CHANNEL, ANA)
     await service.idle()
     gate, reading = asyncio.Event(), asyncio.Event()
     real = service.store.get_game
 
     async def held(gid: int):
         game = await real(gid)
-        if asyncio.current_task() is service._ai_tasks.get(gid) and not gate.is_set():
+        if asyncio.current_task() is service.ai._ai_tasks.get(gid) and not gate.is_set():
             reading.set()
             await gate.wait()  # the AI task holds the game as it was before Ana's action
         return game
 
     monkeypatch.setattr(service.store, "get_game", held)
-    service._kick_ai(game_id)
+    service.ai.kick(game_id)
     await reading.wait()
     rnd = random.Random(4)
     while True:

@@ -25,7 +25,7 @@ async def test_status_and_mine_link_each_game_and_say_since_when(tmp_path: Path)
         now[0] += 600
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         await (await d.slash(w.dave, other, "game new", thread=False, game="rattus")).wait_done()
-        await bot.handlers.drain()  # the lobby's public message follows the private answer
+        await bot.interactions.drain()  # the lobby's public message follows the private answer
         await bot.service.idle()
         await bot.publisher.idle()
         game = await bot.service.store.open_game_in(w.channel.id)

@@ -15,8 +15,8 @@ from typing import Any
 
 import discord
 
-from bot import handlers
 from bot.adapter import GameAdapter, adapter_for
+from bot.interactions import play
 from bot.ui import MAX_ROWS, turn_view
 from discord_double.player import turn_choices
 from engine.rattus import GAME
@@ -156,7 +156,7 @@ async def test_a_click_that_keeps_the_turn_is_answered_with_its_board_in_one_cal
     """The mover goes on: the click's own answer is the edited turn message with the new
     board (one call, no webhook edit after it). (The board is given all the time it needs
     here: how soon it is ready is the benchmark's business, not this test's.)"""
-    monkeypatch.setattr(handlers, "ANSWER_WAIT", 60.0)
+    monkeypatch.setattr(play, "ANSWER_WAIT", 60.0)
     async with world(tmp_path) as w, running_bot(w) as bot:
         await first_turn(w, bot)
         record = await play_until(w, bot, random.Random(3), want_same_mover=True)
@@ -186,7 +186,7 @@ async def test_a_board_not_ready_in_time_lets_the_click_be_answered_first(
 ) -> None:
     """No wait for the board: the click is answered at once (its controls removed), and the
     board follows by editing that answer, still without a rate-limited call."""
-    monkeypatch.setattr(handlers, "ANSWER_WAIT", 0.0)
+    monkeypatch.setattr(play, "ANSWER_WAIT", 0.0)
     async with world(tmp_path) as w, running_bot(w) as b:
         d = w.double
         await first_turn(w, b)

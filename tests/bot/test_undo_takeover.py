@@ -30,12 +30,12 @@ async def service(tmp_path: Path):
 
 
 async def started(service: GameService, *users: UserRef, ai: int = 0):
-    await service.new_lobby(game="rattus", guild_id=1, channel_id=CHANNEL, creator=users[0])
+    await service.lobby.new_lobby(game="rattus", guild_id=1, channel_id=CHANNEL, creator=users[0])
     for user in users[1:]:
-        await service.join(CHANNEL, user)
+        await service.lobby.join(CHANNEL, user)
     for _ in range(ai):
-        await service.add_ai(CHANNEL, users[0])
-    await service.start(CHANNEL, users[0])
+        await service.lobby.add_ai(CHANNEL, users[0])
+    await service.lobby.start(CHANNEL, users[0])
     await service.idle()
     return await service.game_in(CHANNEL)
 
@@ -70,7 +70,7 @@ async def test_undo_alone_against_ai_is_immediate(service: GameService) -> None:
         a for a in GAME.legal_actions(state, min(GAME.to_move(state))) if str(a).startswith("place")
     )
     await service.act(game.id, user.id, str(place))
-    request, outcome = await service.request_undo(CHANNEL, user)
+    request, outcome = await service.votes.request_undo(CHANNEL, user)
     assert request is None and outcome is not None and outcome.undone
     game = await service.store.get_game(game.id)
     assert game.seq == seq
@@ -87,7 +87,7 @@ async def test_own_action_is_taken_back_at_once_until_something_hidden_shows(
     seq = (await service.store.get_game(game.id)).seq
     other = BEN if user is ANA else ANA
     await service.act(game.id, user.id, "take witch")
-    request, outcome = await service.request_undo(CHANNEL, user)
+    request, outcome = await service.votes.request_undo(CHANNEL, user)
     assert request is None and outcome is not None and outcome.undone
     assert (await service.store.get_game(game.id)).seq == seq
 
@@ -99,11 +99,11 @@ async def test_own_action_is_taken_back_at_once_until_something_hidden_shows(
     )
     await service.act(game.id, user.id, str(peek))
     with pytest.raises(BotError) as err:
-        await service.request_undo(CHANNEL, user)
+        await service.votes.request_undo(CHANNEL, user)
     assert err.value.code == "undo_revealed"
     # The other player's own last action came before the Witch's look: refused for that.
     with pytest.raises(BotError) as err:
-        await service.request_undo(CHANNEL, other)
+        await service.votes.request_undo(CHANNEL, other)
     assert err.value.code in ("undo_revealed_since", "undo_revealed")
 
 
@@ -122,13 +122,13 @@ async def test_after_someone_else_acted_the_others_vote(service: GameService) ->
     game = await started(service, ANA, BEN, CAT)
     first = await opening_by(service, game.id)
     await opening_by(service, game.id)
-    request, outcome = await service.request_undo(CHANNEL, first)
+    request, outcome = await service.votes.request_undo(CHANNEL, first)
     assert outcome is None and request is not None
     assert sorted(request.needed) == sorted(u.id for u in (ANA, BEN, CAT) if u is not first)
     with pytest.raises(BotError) as err:
-        await service.answer(request.id, first, True)
+        await service.votes.answer(request.id, first, True)
     assert err.value.code == "not_asked"
-    statuses = [(await service.answer(request.id, USERS[i], True))[0] for i in request.needed]
+    statuses = [(await service.votes.answer(request.id, USERS[i], True))[0] for i in request.needed]
     assert statuses == ["waiting", "done"]
     assert (await service.store.get_game(game.id)).seq == 0, "both openings taken back"
 
@@ -141,20 +141,20 @@ async def test_a_refusal_gives_the_true_reason(service: GameService) -> None:
         await opening_by(service, game.id)
         await service.idle()
         with pytest.raises(BotError) as err:
-            await service.request_undo(CHANNEL, ANA)
+            await service.votes.request_undo(CHANNEL, ANA)
         assert err.value.code == "undo_ai_played"
     else:  # the AI opened first: Ana has not acted yet
         with pytest.raises(BotError) as err:
-            await service.request_undo(CHANNEL, ANA)
+            await service.votes.request_undo(CHANNEL, ANA)
         assert err.value.code == "undo_nothing"
         await opening_by(service, game.id)
         await opening_by(service, game.id)
         await service.idle()
         with pytest.raises(BotError) as err:
-            await service.request_undo(CHANNEL, ANA)
+            await service.votes.request_undo(CHANNEL, ANA)
         assert err.value.code == "undo_ai_played"
     with pytest.raises(BotError) as err:
-        await service.request_undo(CHANNEL, BEN)
+        await service.votes.request_undo(CHANNEL, BEN)
     assert err.value.code == "not_playing" or err.value.code == "undo_nothing"
 
 
@@ -163,19 +163,19 @@ async def test_a_refused_or_outdated_undo_changes_nothing(service: GameService) 
     first = await opening_by(service, game.id)
     other = BEN if first is ANA else ANA
     await opening_by(service, game.id)
-    request, _ = await service.request_undo(CHANNEL, first)
+    request, _ = await service.votes.request_undo(CHANNEL, first)
     assert request is not None
-    status, _, _ = await service.answer(request.id, other, False)
+    status, _, _ = await service.votes.answer(request.id, other, False)
     assert status == "refused"
     with pytest.raises(BotError) as err:
-        await service.answer(request.id, other, True)
+        await service.votes.answer(request.id, other, True)
     assert err.value.code == "request_closed"
     seq = (await service.store.get_game(game.id)).seq
-    request, _ = await service.request_undo(CHANNEL, first)
+    request, _ = await service.votes.request_undo(CHANNEL, first)
     assert request is not None
     await opening_by(service, game.id)
     with pytest.raises(BotError) as err:
-        await service.answer(request.id, other, True)
+        await service.votes.answer(request.id, other, True)
     assert err.value.code == "request_stale"
     assert (await service.store.get_game(game.id)).seq == seq + 1
 
@@ -183,7 +183,7 @@ async def test_a_refused_or_outdated_undo_changes_nothing(service: GameService) 
 async def test_takeover_and_takeback(service: GameService) -> None:
     game = await started(service, ANA, BEN, CAT)
     # A player may hand their own seat to the AI at once; the AI then plays it.
-    request = await service.takeover(CHANNEL, BEN, BEN.id)
+    request = await service.votes.takeover(CHANNEL, BEN, BEN.id)
     assert request is None
     await service.idle()
     game = await service.store.get_game(game.id)
@@ -191,20 +191,20 @@ async def test_takeover_and_takeback(service: GameService) -> None:
     assert ben is not None and ben.stand_in
     state = await service.state_of(game)
     assert ben.seat not in GAME.to_move(state)  # the stand-in never leaves the seat waiting
-    await service.takeback(CHANNEL, BEN)
+    await service.votes.takeback(CHANNEL, BEN)
     assert not (await service.store.get_game(game.id)).player_of(BEN.id).stand_in  # type: ignore[union-attr]
 
     # Taking over someone else's seat needs the other people's agreement.
-    request = await service.takeover(CHANNEL, ANA, CAT.id)
+    request = await service.votes.takeover(CHANNEL, ANA, CAT.id)
     assert request is not None and request.needed == [BEN.id]
-    status, _, _ = await service.answer(request.id, BEN, True)
+    status, _, _ = await service.votes.answer(request.id, BEN, True)
     assert status == "done"
     assert (await service.store.get_game(game.id)).player_of(CAT.id).stand_in  # type: ignore[union-attr]
 
     # A player who left can be replaced at once.
-    await service.takeback(CHANNEL, CAT)
-    await service.leave(CHANNEL, CAT)
-    assert await service.takeover(CHANNEL, ANA, CAT.id) is None
+    await service.votes.takeback(CHANNEL, CAT)
+    await service.lobby.leave(CHANNEL, CAT)
+    assert await service.votes.takeover(CHANNEL, ANA, CAT.id) is None
 
 
 async def test_undo_through_discord_asks_only_once_someone_else_has_acted(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import language, t
-from bot.store.sqlite import SqliteStore
+from bot.store.sqlite import SqliteBackend
 from discord_double import InteractionRecord
 from engine.rattus import GAME
 from tests.bot.harness import World, running_bot, table, turn_control, use_control, world
@@ -24,20 +24,20 @@ from tests.bot.harness import World, running_bot, table, turn_control, use_contr
 MAX_PAGES = 1073741823  # SQLite's default max_page_count
 
 
-async def pragma(store: SqliteStore, sql: str) -> None:
+async def pragma(store: SqliteBackend, sql: str) -> None:
     """Change the store's own connection between two transactions (as the database's state
     would change under a running bot)."""
     async with store._lock:
         await store.db.execute(sql)
 
 
-async def read_only(store: SqliteStore) -> Callable[[], Awaitable[None]]:
+async def read_only(store: SqliteBackend) -> Callable[[], Awaitable[None]]:
     """The database refuses every write from now on (SQLITE_READONLY); the undo."""
     await pragma(store, "PRAGMA query_only = ON")
     return lambda: pragma(store, "PRAGMA query_only = OFF")
 
 
-async def disk_full(store: SqliteStore) -> Callable[[], Awaitable[None]]:
+async def disk_full(store: SqliteBackend) -> Callable[[], Awaitable[None]]:
     """The disk fills up: something else takes every free page, and the database may not grow
     by one more (SQLITE_FULL, "database or disk is full"); the undo frees the space."""
     async with store._lock:
@@ -88,13 +88,13 @@ def refused(r: InteractionRecord) -> bool:
 async def test_moves_are_refused_while_the_database_cannot_be_written(
     tmp_path: Path,
     caplog: pytest.LogCaptureFixture,
-    fault: Callable[[SqliteStore], Awaitable[Callable[[], Awaitable[None]]]],
+    fault: Callable[[SqliteBackend], Awaitable[Callable[[], Awaitable[None]]]],
 ) -> None:
     caplog.set_level(logging.INFO)
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
         store = bot.service.store
-        assert isinstance(store, SqliteStore)
+        assert isinstance(store.backend, SqliteBackend)
         await (
             await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
         ).wait_done()
@@ -105,7 +105,7 @@ async def test_moves_are_refused_while_the_database_cannot_be_written(
         n = 0
         for _ in range(2):
             caplog.clear()
-            restore = await fault(store)
+            restore = await fault(store.backend)
             # A read-only database refuses the next move; a full disk the first one that
             # needs room the database no longer has (what fits in its pages still fits).
             r = await move(w, bot, n)
@@ -153,8 +153,8 @@ async def test_background_work_waits_quietly_while_the_database_cannot_be_writte
     clock = Clock()
     async with world(tmp_path) as w, running_bot(w, clock=clock) as bot:
         d = w.double
-        store = bot.service.store
-        assert isinstance(store, SqliteStore)
+        store = bot.service.store.backend
+        assert isinstance(store, SqliteBackend)
         await (
             await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
         ).wait_done()

@@ -16,7 +16,7 @@ import random
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from bot.adapter import MEDALS, GameAdapter, OptionError, mark, who
 from bot.i18n import BOT, LANGUAGES, Catalog
@@ -29,6 +29,14 @@ from engine.cartus.data import (
     Effect,
     buildings,
     card_index,
+)
+from engine.cartus.view_types import (
+    CardView,
+    CartusSeatView,
+    CartusView,
+    MySupplyView,
+    RowBuildingView,
+    SupplyView,
 )
 from engine.core.contract import Decision
 
@@ -135,14 +143,14 @@ def class_name(klass: str, lang: str) -> str:
     return t(f"class.{klass}", lang) if _has(f"class.{klass}") else klass
 
 
-def supply_text(supply: Mapping[str, Any], lang: str) -> str:
+def supply_text(supply: SupplyView, lang: str) -> str:
     """A supply action in words: "draw 2 cards + look at a nun card"."""
     parts = []
-    if supply.get("draw"):
-        parts.append(t("supply.draw", lang, count=int(supply["draw"])))
-    if supply.get("rats"):
-        parts.append(t("supply.rats", lang, count=int(supply["rats"])))
-    if supply.get("look"):
+    if supply["draw"]:
+        parts.append(t("supply.draw", lang, count=supply["draw"]))
+    if supply["rats"]:
+        parts.append(t("supply.rats", lang, count=supply["rats"]))
+    if supply["look"]:
         parts.append(t("supply.look", lang))
     return " + ".join(parts) if parts else t("supply.nothing", lang)
 
@@ -163,8 +171,8 @@ def tier(premium: bool, lang: str) -> str:
     return t("tier.premium" if premium else "tier.standard", lang)
 
 
-def _row_entry(view: Mapping[str, Any] | None, position: int) -> Mapping[str, Any] | None:
-    row = (view or {}).get("row") or []
+def _row_entry(view: CartusView | None, position: int) -> RowBuildingView | None:
+    row = view["row"] if view is not None else []
     return row[position] if 0 <= position < len(row) else None
 
 
@@ -212,15 +220,16 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else 0
 
 
-def _nun_hint(view: Mapping[str, Any] | None, position: int, lang: str) -> str:
+def _nun_hint(view: CartusSeatView | None, position: int, lang: str) -> str:
     """ " (seen: 3 nuns)" for a nun card the seat already looked at (its own view only)."""
-    known = (view or {}).get("nuns_known") or []
-    if 0 <= position < len(known) and known[position]:
-        return " " + t("nun.seen_hint", lang, nuns=int(known[position]["nuns"]))
+    known = view["nuns_known"] if view is not None else []
+    card = known[position] if 0 <= position < len(known) else None
+    if card is not None:
+        return " " + t("nun.seen_hint", lang, nuns=card["nuns"])
     return ""
 
 
-def describe(action: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+def describe(action: str, lang: str, view: CartusSeatView | None = None) -> str:
     """A player-facing description of one action, from its text form.
 
     `view` is the deciding seat's own view, passed only in private pickers and confirmations
@@ -238,7 +247,7 @@ def describe(action: str, lang: str, view: Mapping[str, Any] | None = None) -> s
             text = t(
                 "action.supply_known",
                 lang,
-                building=building(str(entry["id"]), lang),
+                building=building(entry["id"], lang),
                 number=b,
                 supply=supply_text(entry["supply"], lang),
             )
@@ -254,30 +263,29 @@ def describe(action: str, lang: str, view: Mapping[str, Any] | None = None) -> s
             return t(
                 "action.enter_known",
                 lang,
-                building=building(str(entry["id"]), lang, "into"),
-                klass=class_name(str(entry["class"]), lang),
+                building=building(entry["id"], lang, "into"),
+                klass=class_name(entry["class"], lang),
                 number=b,
             )
         return t("action.enter", lang, number=b)
     if verb in ("play", "withdraw", "give", "discard") and args:
         return t(f"action.{verb}", lang, card=card_phrase(args[0], lang))
     if verb == "done":
-        phase = (view or {}).get("phase")
+        phase = view["phase"] if view is not None else None
         return t("action.done_hospital" if phase == "hospital" else "action.done", lang)
     if verb == "target" and args:
         seat = _number(args[0]) - 1
-        card = ((view or {}).get("pending") or {}).get("effect")
+        pending = view["pending"] if view is not None else None
+        card = pending["effect"] if pending is not None else None
         key = "action.target_sword" if card == "sword" else "action.target"
         return t(key, lang, seat=seat_label(seat, lang))
     if verb == "take":
-        pending = (view or {}).get("pending") or {}
-        if pending.get("effect"):
+        pending = view["pending"] if view is not None else None
+        if pending is not None and pending["effect"]:
             return t(
                 "action.take_known",
                 lang,
-                what=effect_text(
-                    str(pending["effect"]), int(pending.get("amount") or 0), pending["card"], lang
-                ),
+                what=effect_text(pending["effect"], pending["amount"], pending["card"], lang),
             )
         return t("action.take", lang)
     if verb == "look" and args:
@@ -744,53 +752,63 @@ def narrate(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | 
 # ---------------------------------------------------------------- prompts and windows
 
 
-def _placing(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
+def _placing(view: CartusView, seat: int) -> RowBuildingView | None:
     """The building a seat is placing cards in (phase C), from the row."""
-    row: list[Mapping[str, Any]] = view.get("row") or []
-    for b in row:
+    for b in view["row"]:
         for v in b["visits"]:
             if v["seat"] == seat and not v["done"]:
                 return b
     return None
 
 
-def _pending_words(view: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    pending = view.get("pending") or {}
-    bid = str(pending.get("building_id") or "")
-    receiver = pending.get("receiver")
-    owed = pending.get("owed") or {}
+class PendingWords(TypedDict):
+    """The open decision inside a building, in words for the prompts."""
+
+    building: str
+    tier: str
+    receiver: str
+    count: int
+    owed: int
+
+
+def _pending_words(view: CartusView, lang: str) -> PendingWords:
+    pending = view["pending"]
+    if pending is None:
+        return {"building": "?", "tier": tier(False, lang), "receiver": "?", "count": 0, "owed": 0}
+    receiver = pending["receiver"]
     return {
-        "building": building(bid, lang, "of") if bid else "?",
-        "tier": tier(bool(pending.get("premium")), lang),
-        "receiver": mark(int(receiver)) if receiver is not None else "?",
-        "count": int(pending.get("amount") or 0),
-        "owed": sum(int(v) for v in owed.values()),
+        "building": building(pending["building_id"], lang, "of"),
+        "tier": tier(pending["premium"], lang),
+        "receiver": mark(receiver) if receiver is not None else "?",
+        "count": pending["amount"],
+        "owed": sum(pending["owed"].values()),
     }
 
 
-def prompt(view: Mapping[str, Any], decision: Decision, seat: int, lang: str) -> str:
+def prompt(view: CartusView, decision: Decision, seat: int, lang: str) -> str:
     """What `seat` must decide now (from the public view: never a hidden card)."""
     phase = decision.phase
     if phase == "supply":
         return t("prompt.supply_window" if decision.window else "prompt.supply", lang)
     if phase == "visit":
-        passes = "pass" in (view.get("specials_in_play") or [])
+        passes = "pass" in view["specials_in_play"]
         return t("prompt.visit_pass" if passes else "prompt.visit", lang)
     if phase == "place":
         entry = _placing(view, seat)
-        where = building(str(entry["id"]), lang, "in") if entry else "?"
+        where = building(entry["id"], lang, "in") if entry else "?"
         return t("prompt.place", lang, building=where)
     words = _pending_words(view, lang)
-    pending = view.get("pending") or {}
+    pending = view["pending"]
     if phase == "gain":
-        effect = str(pending.get("effect"))
+        effect = str(pending["effect"] if pending is not None else None)
         if effect == "guard_tower":
             return t("prompt.gain_guard", lang, count=words["count"])
-        what = effect_text(effect, words["count"], pending.get("card"), lang)
+        card = pending["card"] if pending is not None else None
+        what = effect_text(effect, words["count"], card, lang)
         return t("prompt.gain", lang, what=what, building=words["building"], tier=words["tier"])
     if phase in ("sword_give", "guard_give"):
-        owed = (pending.get("owed") or {}).get(str(seat), 0)
-        return t(f"prompt.{phase}", lang, count=int(owed), receiver=words["receiver"])
+        owed = pending["owed"].get(str(seat), 0) if pending is not None else 0
+        return t(f"prompt.{phase}", lang, count=owed, receiver=words["receiver"])
     key = f"prompt.{phase}"
     if _has(key):
         return t(key, lang, count=words["count"], building=words["building"])
@@ -800,25 +818,26 @@ def prompt(view: Mapping[str, Any], decision: Decision, seat: int, lang: str) ->
 # ---------------------------------------------------------------- private lines
 
 
-def _own_placed(view: Mapping[str, Any], seat: int) -> list[tuple[str, list[str]]]:
+def _own_placed(view: CartusView, seat: int) -> list[tuple[str, list[str]]]:
     """(building id, cards) of the seat's face-down cards not yet revealed."""
     out = []
-    for b in view.get("row") or []:
+    for b in view["row"]:
         for v in b["visits"]:
-            if v["seat"] == seat and v.get("cards") and not v.get("revealed"):
-                out.append((str(b["id"]), list(v["cards"])))
+            cards = v["cards"]
+            if v["seat"] == seat and cards and not v["revealed"]:
+                out.append((b["id"], list(cards)))
     return out
 
 
-def hand_line(view: Mapping[str, Any], lang: str) -> str:
+def hand_line(view: CartusSeatView, lang: str) -> str:
     """The seat's hand."""
-    hand = [str(c["card"]) for c in view.get("hand") or []]
+    hand = [c["card"] for c in view["hand"]]
     if not hand:
         return t("hand.empty", lang)
     return t("hand.cards", lang, count=len(hand), cards=cards_text(hand, lang))
 
 
-def placed_lines(view: Mapping[str, Any], seat: int, lang: str) -> list[str]:
+def placed_lines(view: CartusView, seat: int, lang: str) -> list[str]:
     """The seat's own face-down cards."""
     return [
         t("hand.placed", lang, building=building(bid, lang, "in"), cards=cards_text(cards, lang))
@@ -826,15 +845,15 @@ def placed_lines(view: Mapping[str, Any], seat: int, lang: str) -> list[str]:
     ]
 
 
-def rats_line(view: Mapping[str, Any], lang: str) -> str:
+def rats_line(view: CartusSeatView, lang: str) -> str:
     """The seat's rat total (its own view only)."""
-    return t("hand.rats", lang, count=int(view.get("rats") or 0))
+    return t("hand.rats", lang, count=view["rats"])
 
 
-def nuns_line(view: Mapping[str, Any], lang: str) -> str:
+def nuns_line(view: CartusSeatView, lang: str) -> str:
     """The nun cards the seat looked at."""
-    known = view.get("nuns_known") or []
-    seen = [(i, k) for i, k in enumerate(known) if k]
+    known = view["nuns_known"]
+    seen = [(i, k) for i, k in enumerate(known) if k is not None]
     if not seen:
         return t("hand.no_nuns", lang)
     cards = t("sep", lang).join(
@@ -842,8 +861,8 @@ def nuns_line(view: Mapping[str, Any], lang: str) -> str:
             "hand.nun",
             lang,
             position=i + 1,
-            nuns=int(k["nuns"]),
-            card=character(str(k["card"]), lang),
+            nuns=k["nuns"],
+            card=character(k["card"], lang),
         )
         for i, k in seen
     )
@@ -851,24 +870,23 @@ def nuns_line(view: Mapping[str, Any], lang: str) -> str:
         "hand.nuns",
         lang,
         cards=cards,
-        total=sum(int(k["nuns"]) for _, k in seen),
+        total=sum(k["nuns"] for _, k in seen),
         unseen=len(known) - len(seen),
     )
 
 
-def supply_line(view: Mapping[str, Any], lang: str) -> str | None:
+def supply_line(view: CartusSeatView, lang: str) -> str | None:
     """The seat's secret answer in a simultaneous supply, while the others choose."""
-    mine = view.get("my_supply")
-    if not mine or view.get("phase") != "supply":
+    mine = view["my_supply"]
+    if not mine or view["phase"] != "supply":
         return None
-    b = int(mine["building"])
-    text = "supply " + str(b + 1)
-    if mine.get("look") is not None:
-        text += f" look {int(mine['look']) + 1}"
+    text = "supply " + str(mine["building"] + 1)
+    if mine["look"] is not None:
+        text += f" look {mine['look'] + 1}"
     return t("hand.my_supply", lang, choice=describe(text, lang, view))
 
 
-def private_lines(view: Mapping[str, Any], seat: int, lang: str) -> list[str]:
+def private_lines(view: CartusSeatView, seat: int, lang: str) -> list[str]:
     """Everything only this seat knows."""
     lines = [hand_line(view, lang), *placed_lines(view, seat, lang), rats_line(view, lang)]
     lines.append(nuns_line(view, lang))
@@ -878,17 +896,27 @@ def private_lines(view: Mapping[str, Any], seat: int, lang: str) -> list[str]:
     return lines
 
 
-def secret(view: Mapping[str, Any]) -> dict[str, Any] | None:
+class Secret(TypedDict):
+    """What only a seat knows (when it changes, the seat is told)."""
+
+    hand: list[str]  # card ids
+    placed: list[tuple[str, list[str]]]  # its face-down cards: (building id, cards)
+    rats: int
+    nuns: list[CardView | None]
+    supply: MySupplyView | None
+
+
+def secret(view: CartusSeatView) -> Secret | None:
     """What only the seat knows: its hand, face-down cards, rats, nun cards, secret supply."""
-    if view.get("seat") is None:
+    seat = view["seat"]
+    if seat is None:
         return None
-    seat = int(view["seat"])
     return {
-        "hand": [c["card"] for c in view.get("hand") or []],
+        "hand": [c["card"] for c in view["hand"]],
         "placed": _own_placed(view, seat),
-        "rats": view.get("rats"),
-        "nuns": view.get("nuns_known"),
-        "supply": view.get("my_supply"),
+        "rats": view["rats"],
+        "nuns": view["nuns_known"],
+        "supply": view["my_supply"],
     }
 
 
@@ -935,7 +963,7 @@ def parse_buildings(setup: str) -> str | list[str]:
     return chosen
 
 
-class CartusAdapter(GameAdapter):
+class CartusAdapter(GameAdapter[CartusView, CartusSeatView]):
     """Rattus Cartus on Discord."""
 
     name = "cartus"
@@ -1033,12 +1061,12 @@ class CartusAdapter(GameAdapter):
         return "\n".join([t("rules", lang), "", *self.option_lines(options, lang)])
 
     def rules_detail(
-        self, options: Mapping[str, Any], view: Mapping[str, Any] | None, lang: str
+        self, options: Mapping[str, Any], view: CartusView | None, lang: str
     ) -> list[str]:
         """The buildings of this game one by one, each with its class and its premium and
         standard actions (a lobby: those it was set up with, or all twelve it may draw)."""
-        if view is not None and view.get("buildings_in_play"):
-            kinds = {str(k) for k in view["buildings_in_play"]}
+        if view is not None and view["buildings_in_play"]:
+            kinds = set(view["buildings_in_play"])
         elif isinstance(options.get("buildings"), list):
             kinds = {str(k) for k in options["buildings"]}
         else:
@@ -1067,11 +1095,11 @@ class CartusAdapter(GameAdapter):
         """One line for an event."""
         return narrate(event, names, lang)
 
-    def describe(self, action: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+    def describe(self, action: str, lang: str, view: CartusSeatView | None = None) -> str:
         """An action in words."""
         return describe(action, lang, view)
 
-    def prompt(self, view: Mapping[str, Any], decision: Decision, seat: int, lang: str) -> str:
+    def prompt(self, view: CartusView, decision: Decision, seat: int, lang: str) -> str:
         """What the seat must decide now."""
         return prompt(view, decision, seat, lang)
 
@@ -1098,20 +1126,20 @@ class CartusAdapter(GameAdapter):
     # ------------------------------------------------------------ private information
 
     def private_lines(
-        self, view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str
+        self, view: CartusSeatView, seat: int, names: Sequence[str], lang: str
     ) -> list[str]:
         """Hand, own face-down cards, rats, nun cards looked at, secret supply choice."""
         return private_lines(view, seat, lang)
 
-    def secret(self, view: Mapping[str, Any]) -> Any:
+    def secret(self, view: CartusSeatView) -> Any:
         """Hand, face-down cards, rats, nun looks, secret supply answer."""
         return secret(view)
 
     def private_update(
         self,
         lines: Sequence[str],
-        before: Mapping[str, Any] | None,
-        after: Mapping[str, Any],
+        before: CartusSeatView | None,
+        after: CartusSeatView,
         seat: int,
         names: Sequence[str],
         lang: str,
@@ -1120,16 +1148,18 @@ class CartusAdapter(GameAdapter):
         out = list(lines)
         if before is None:
             return out
-        old, new = secret(before) or {}, secret(after) or {}
-        if old.get("hand") != new.get("hand"):
+        old, new = secret(before), secret(after)
+        if old is None or new is None:  # a seat's own views always have their seat
+            return out
+        if old["hand"] != new["hand"]:
             out.append(hand_line(after, lang))
-        if old.get("placed") != new.get("placed"):
+        if old["placed"] != new["placed"]:
             out.extend(placed_lines(after, seat, lang))
-        if old.get("rats") != new.get("rats"):
+        if old["rats"] != new["rats"]:
             out.append(rats_line(after, lang))
-        if old.get("nuns") != new.get("nuns"):
+        if old["nuns"] != new["nuns"]:
             out.append(nuns_line(after, lang))
-        if old.get("supply") != new.get("supply"):
+        if old["supply"] != new["supply"]:
             mine = supply_line(after, lang)
             if mine:
                 out.append(mine)
@@ -1143,16 +1173,16 @@ class CartusAdapter(GameAdapter):
         return not private_events or any(e.get("type") != "card_placed" for e in private_events)
 
     def window_lines(
-        self, view: Mapping[str, Any], seat: int, game_id: int, minutes: float, lang: str
+        self, view: CartusSeatView, seat: int, game_id: int, minutes: float, lang: str
     ) -> list[str]:
         """What the window asks: the secret supply choice, or the cards owed."""
-        phase = view.get("phase")
+        phase = view["phase"]
         time = f"{minutes:g}"
         if phase == "supply":
             return [t("window.supply", lang, id=game_id, minutes=time)]
-        pending = view.get("pending") or {}
-        owed = int((pending.get("owed") or {}).get(str(seat), 0))
-        receiver = pending.get("receiver")
+        pending = view["pending"]
+        owed = pending["owed"].get(str(seat), 0) if pending is not None else 0
+        receiver = pending["receiver"] if pending is not None else None
         if phase in ("sword_give", "guard_give") and receiver is not None:
             return [
                 t(
@@ -1161,7 +1191,7 @@ class CartusAdapter(GameAdapter):
                     id=game_id,
                     minutes=time,
                     count=owed,
-                    receiver=seat_label(int(receiver), lang),
+                    receiver=seat_label(receiver, lang),
                 )
             ]
         return [t("window.ask", lang, id=game_id, minutes=time)]
@@ -1201,13 +1231,13 @@ class CartusAdapter(GameAdapter):
 
     # ------------------------------------------------------------ AI seats
 
-    def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+    def decide(self, view: CartusSeatView, legal: Sequence[Any], rnd: random.Random) -> Any:
         """The Cartus AI (bot.ai guards it: a random legal action when it fails)."""
         from bot.games.cartus.ai import decide
 
         return decide(view, list(legal), rnd)
 
-    def skip(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+    def skip(self, view: CartusSeatView, legal: Sequence[Any], rnd: random.Random) -> Any:
         """Place no more cards, discard no more, decline a gain; the AI answers the rest
         (a supply action, a building to enter, a target, nun cards, cards owed)."""
         texts = {str(a): a for a in legal}

@@ -23,9 +23,8 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.cartus.actions import (
     Action,
@@ -41,6 +40,7 @@ from engine.cartus.actions import (
     Target,
     Withdraw,
 )
+from engine.cartus.view_types import CartusSeatView, RowBuildingView, VisitView
 
 CLASSES = ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
 MAJORITY = (10, 5, 2)
@@ -69,10 +69,13 @@ DEFAULT = Weights()
 class Seat:
     """What the AI reads from its view, computed once per decision."""
 
-    def __init__(self, view: Mapping[str, Any], w: Weights) -> None:
+    def __init__(self, view: CartusSeatView, w: Weights) -> None:
         self.view = view
         self.w = w
-        self.me: int = int(view["seat"])
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("the AI plays from a seat's own view, not the public one")
+        self.me: int = seat
         self.players: int = int(view["players"])
         self.hand: Counter[str] = Counter(c["card"] for c in view.get("hand") or ())
         self.card_class = {c["card"]: c["class"] for c in view.get("hand") or ()}
@@ -122,7 +125,7 @@ def _class_of(card: str) -> str:
 
 
 def decide(
-    view: Mapping[str, Any], legal: Sequence[Action], rnd: random.Random, weights: Weights = DEFAULT
+    view: CartusSeatView, legal: Sequence[Action], rnd: random.Random, weights: Weights = DEFAULT
 ) -> Action:
     """The AI's choice among `legal` for the seat whose view this is."""
     if not legal:
@@ -179,7 +182,7 @@ def _supply(seat: Seat, legal: Sequence[Action]) -> Action | None:
 # ---------------------------------------------------------------- phase C
 
 
-def _my_visit(seat: Seat) -> tuple[int, dict[str, Any]] | None:
+def _my_visit(seat: Seat) -> tuple[int, VisitView] | None:
     for b in seat.view["row"]:
         for v in b["visits"]:
             if v["seat"] == seat.me and not v["done"]:
@@ -187,12 +190,12 @@ def _my_visit(seat: Seat) -> tuple[int, dict[str, Any]] | None:
     return None
 
 
-def _prior(seat: Seat, building: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _prior(seat: Seat, building: RowBuildingView) -> list[VisitView]:
     """The visits already in a building, before this seat's."""
     return [v for v in building["visits"] if v["seat"] != seat.me]
 
 
-def _plan(seat: Seat, building: Mapping[str, Any], cards: Counter[str]) -> Counter[str]:
+def _plan(seat: Seat, building: RowBuildingView, cards: Counter[str]) -> Counter[str]:
     """The cards to place in a building, from the cards available."""
     klass = building["class"]
     plan: Counter[str] = Counter()
@@ -225,7 +228,7 @@ def _plan(seat: Seat, building: Mapping[str, Any], cards: Counter[str]) -> Count
     return plan
 
 
-def _action_value(seat: Seat, building: Mapping[str, Any], premium: bool, k: int) -> float:
+def _action_value(seat: Seat, building: RowBuildingView, premium: bool, k: int) -> float:
     w = seat.w
     kind = building["type"]
     if seat.last:
@@ -267,7 +270,7 @@ def _action_value(seat: Seat, building: Mapping[str, Any], premium: bool, k: int
     return 0.0
 
 
-def _value(seat: Seat, building: Mapping[str, Any], plan: Counter[str]) -> float:
+def _value(seat: Seat, building: RowBuildingView, plan: Counter[str]) -> float:
     w = seat.w
     klass = CLASSES.index(building["class"])
     k = sum(n for c, n in plan.items() if c not in SPECIAL_VALUE or c == "joker")

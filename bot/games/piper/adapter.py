@@ -19,6 +19,7 @@ from bot.i18n import BOT, Catalog
 from engine.core.contract import Decision
 from engine.piper import GAME
 from engine.piper.components import Card, Variant
+from engine.piper.view_types import CharacterView, PiperSeatView, PiperView
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -83,42 +84,42 @@ def join_or(items: Sequence[str], lang: str) -> str:
     return t("list.or", lang, head=", ".join(items[:-1]), last=items[-1])
 
 
-def character_at(view: Mapping[str, Any] | None, slot: int) -> Mapping[str, Any] | None:
+def character_at(view: PiperView | None, slot: int) -> CharacterView | None:
     """The character in place `slot` (1-4) of a view, if the view has it."""
-    for char in (view or {}).get("characters") or []:
-        if char.get("slot") == slot:
-            found: Mapping[str, Any] = char
-            return found
+    for char in view["characters"] if view is not None else []:
+        if char["slot"] == slot:
+            return char
     return None
 
 
-def place(view: Mapping[str, Any] | None, slot: int, lang: str) -> str:
+def place(view: PiperView | None, slot: int, lang: str) -> str:
     """A place of the row in words: "the yellow rat (place 3)", or without a view "the
     character in place 3"."""
     char = character_at(view, slot)
     if char is None:
         return t("where.slot", lang, slot=slot)
-    return t("where.character", lang, character=figure_name(char.get("figure"), lang), slot=slot)
+    return t("where.character", lang, character=figure_name(char["figure"], lang), slot=slot)
 
 
-def _under(view: Mapping[str, Any] | None, slot: int, lang: str) -> str:
+def _under(view: PiperView | None, slot: int, lang: str) -> str:
     """What already lies under a character, as the deciding seat sees it (" with Back 1")."""
     char = character_at(view, slot)
-    if char is None or not char.get("cards"):
+    if view is None or char is None or not char["cards"]:
         return ""
-    seat = (view or {}).get("seat")
+    seat = view["seat"]
     parts = []
     for entry in char["cards"]:
-        if not entry.get("hidden"):
-            parts.append(card_name(entry.get("card"), lang))
-        elif entry.get("seat") == seat and entry.get("card"):
-            parts.append(t("card.own_hidden", lang, card=card_name(entry["card"], lang)))
+        card = entry.get("card")
+        if not entry["hidden"]:
+            parts.append(card_name(card, lang))
+        elif entry["seat"] == seat and card:
+            parts.append(t("card.own_hidden", lang, card=card_name(card, lang)))
         else:
             parts.append(t("card.hidden", lang))
     return t("where.with", lang, cards=join_and(parts, lang))
 
 
-def describe(action_text: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+def describe(action_text: str, lang: str, view: PiperSeatView | None = None) -> str:
     """A player-facing description of one action, from its text form.
 
     `view` is the deciding seat's own view (private pickers and confirmations): with it the
@@ -353,18 +354,19 @@ def narrate(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | 
 # ------------------------------------------------------------------ private information
 
 
-def own_hidden(view: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+def own_hidden(view: PiperView) -> list[tuple[int, str, str]]:
     """The seat's own face-down cards: (place, figure, card)."""
-    seat = view.get("seat")
+    seat = view["seat"]
     out = []
-    for char in view.get("characters") or []:
-        for entry in char.get("cards") or []:
-            if entry.get("hidden") and entry.get("seat") == seat and entry.get("card"):
-                out.append((int(char["slot"]), str(char["figure"]), str(entry["card"])))
+    for char in view["characters"]:
+        for entry in char["cards"]:
+            card = entry.get("card")
+            if entry["hidden"] and entry["seat"] == seat and card:
+                out.append((char["slot"], char["figure"], card))
     return out
 
 
-def private_lines(view: Mapping[str, Any], seat: int, lang: str) -> list[str]:
+def private_lines(view: PiperSeatView, seat: int, lang: str) -> list[str]:
     """The hand, the seat's face-down cards (hidden variant) and its counter."""
     lines = []
     out = seat in (view.get("eliminated") or [])
@@ -434,7 +436,7 @@ def _variant_value(text: str) -> str | None:
     return None
 
 
-class PiperAdapter(GameAdapter):
+class PiperAdapter(GameAdapter[PiperView, PiperSeatView]):
     """Le Joueur de Flûte (The Pied Piper) on Discord."""
 
     name = "piper"
@@ -488,21 +490,21 @@ class PiperAdapter(GameAdapter):
         """One line for an event."""
         return narrate(event, names, lang)
 
-    def describe(self, action: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+    def describe(self, action: str, lang: str, view: PiperSeatView | None = None) -> str:
         """An action in words."""
         return describe(action, lang, view)
 
-    def prompt(self, view: Mapping[str, Any], decision: Decision, seat: int, lang: str) -> str:
+    def prompt(self, view: PiperView, decision: Decision, seat: int, lang: str) -> str:
         """Cards left to place this turn, or the characters to order."""
-        turn = view.get("this_turn") or {}
+        turn = view["this_turn"]
         if decision.phase == "order":
-            places = [place(view, int(s), lang) for s in turn.get("pending") or []]
+            places = [place(view, s, lang) for s in turn["pending"]]
             return t("prompt.order", lang, places=join_or(places, lang))
         if decision.phase == "play":
-            hide = "_hidden" if turn.get("may_hide") else ""
-            if turn.get("placed"):
+            hide = "_hidden" if turn["may_hide"] else ""
+            if turn["placed"]:
                 return t(f"prompt.second{hide}", lang)
-            return t(f"prompt.play{hide}", lang, count=int(turn.get("cards_left") or 1))
+            return t(f"prompt.play{hide}", lang, count=turn["cards_left"] or 1)
         return t("prompt.over", lang)
 
     def group_label(self, prefix: str, lang: str) -> str:
@@ -525,12 +527,12 @@ class PiperAdapter(GameAdapter):
     # ------------------------------------------------------------------ private information
 
     def private_lines(
-        self, view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str
+        self, view: PiperSeatView, seat: int, names: Sequence[str], lang: str
     ) -> list[str]:
         """The hand, one's face-down cards (hidden variant) and one's counter."""
         return private_lines(view, seat, lang)
 
-    def secret(self, view: Mapping[str, Any]) -> Any:
+    def secret(self, view: PiperSeatView) -> Any:
         """The hand and the seat's own face-down cards."""
         return {"hand": list(view.get("hand") or []), "hidden": own_hidden(view)}
 
@@ -548,13 +550,13 @@ class PiperAdapter(GameAdapter):
 
     # ------------------------------------------------------------------ AI seats
 
-    def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+    def decide(self, view: PiperSeatView, legal: Sequence[Any], rnd: random.Random) -> Any:
         """The greedy whole-turn AI (bot.ai guards it: a random legal action when it fails)."""
         from bot.games.piper.ai import decide
 
         return decide(view, list(legal), rnd)
 
-    def skip(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+    def skip(self, view: PiperSeatView, legal: Sequence[Any], rnd: random.Random) -> Any:
         """Nothing in a Pied Piper turn can be skipped (the cards must be placed, the order
         chosen): the AI plays it."""
         return self.decide(view, legal, rnd)

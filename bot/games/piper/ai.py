@@ -21,7 +21,6 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.core.errors import RulesError
 from engine.core.rng import Rng
@@ -40,6 +39,7 @@ from engine.piper.components import (
     figures,
 )
 from engine.piper.state import Config, Phase, Placed, State, Turn
+from engine.piper.view_types import PiperSeatView
 
 FIGURE_INDEX = {name: i for i, name in enumerate(figures())}
 CHARACTER_INDEX = {name: i for i, name in enumerate(character_ids())}
@@ -65,7 +65,7 @@ DEFAULT = Weights()
 
 
 def decide(
-    view: Mapping[str, Any],
+    view: PiperSeatView,
     legal: Sequence[Action],
     rnd: random.Random,
     weights: Weights = DEFAULT,
@@ -91,7 +91,7 @@ def decide(
 # ------------------------------------------------------------------ the state from a view
 
 
-def from_view(view: Mapping[str, Any], rnd: random.Random) -> State:
+def from_view(view: PiperSeatView, rnd: random.Random) -> State:
     """A state the seat cannot tell from the real one: everything in its view as it is, and
     what it cannot see filled in from the cards left over."""
     players = int(view["players"])
@@ -147,6 +147,9 @@ def from_view(view: Mapping[str, Any], rnd: random.Random) -> State:
     turn_view = view.get("this_turn") or {}
     placed = tuple(display[s - 1] for s in turn_view.get("placed") or [])
     phase = Phase(view["phase"])
+    active = view["active"]
+    if active is None:  # over: nobody moves (decide plays a legal action then)
+        raise ValueError("a finished game has no turn to rebuild")
     return State(
         config=Config(players, variant, owners),
         rng=Rng(rnd.getrandbits(62)),
@@ -162,7 +165,7 @@ def from_view(view: Mapping[str, Any], rnd: random.Random) -> State:
         hands=tuple(hands),
         collected=tuple(tuple(int(x) for x in c) for c in view["collected"]),
         out=tuple(int(x) for x in view["eliminated"]),
-        active=int(view["active"]),
+        active=active,
         phase=phase,
         turn=int(view["turn"]),
         flow=Turn(

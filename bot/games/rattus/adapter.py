@@ -16,6 +16,7 @@ from bot.i18n import BOT, LANGUAGES, Catalog
 from engine.core.contract import Decision
 from engine.rattus import GAME
 from engine.rattus.data import BASE_CARDS, ClassCard
+from engine.rattus.view_types import RattusSeatView, RattusView
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -114,7 +115,7 @@ def verb_label(verb: str, lang: str) -> str:
     return t(f"verb.{verb}", lang)
 
 
-def describe(action_text: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+def describe(action_text: str, lang: str, view: RattusSeatView | None = None) -> str:
     """A player-facing description of one action, from its text form.
 
     `view` is the deciding seat's own view, used only in private pickers (to name the
@@ -154,7 +155,8 @@ def describe(action_text: str, lang: str, view: Mapping[str, Any] | None = None)
             return t("action.caravan_place", lang, region=args[0])
         return t("action.caravan_move", lang, region=args[0], second=args[1])
     if verb == "choose":
-        drawn = ((view or {}).get("astronomer") or {}).get("cards") or []
+        astronomer = view.get("astronomer") if view is not None else None
+        drawn = (astronomer["cards"] if astronomer is not None else None) or []
         n = int(args[0])
         if 0 < n <= len(drawn) and drawn[n - 1]:
             return t("action.choose_card", lang, card=region_card(drawn[n - 1]["id"], lang))
@@ -353,19 +355,19 @@ def narrate(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | 
     return None
 
 
-def region_cards_line(view: Mapping[str, Any], lang: str) -> str | None:
+def region_cards_line(view: RattusSeatView, lang: str) -> str | None:
     """The seat's hand of region cards, if the game has them."""
     hand = view.get("hand")
     if not hand:
         return None
     cards = []
     for card in hand:
-        syms = t("symbol.wild", lang) if card.get("wild") else symbols(card["symbols"], lang)
+        syms = t("symbol.wild", lang) if card["wild"] else symbols(card["symbols"], lang)
         cards.append(f"{name_of('region', card['region'], lang)} ({syms})")
     return t("hand.region_cards", lang, cards="; ".join(cards))
 
 
-def known_tokens_lines(view: Mapping[str, Any], lang: str) -> list[str]:
+def known_tokens_lines(view: RattusSeatView, lang: str) -> list[str]:
     """The faces this seat has looked at, by region and position."""
     lines = []
     for region in view["regions"]:
@@ -400,7 +402,7 @@ MANDATORY_VERBS = (
 )
 
 
-def skip_choice(view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+def skip_choice(view: RattusSeatView, legal: Sequence[Any], rnd: random.Random) -> Any:
     """What a player whose clock ran out does under the "skip" policy: end what can be
     ended, and let the AI make only the decisions that cannot be skipped."""
     texts = {str(a): a for a in legal}
@@ -431,7 +433,7 @@ def parse_cards(text: str) -> list[str]:
     return chosen
 
 
-class RattusAdapter(GameAdapter):
+class RattusAdapter(GameAdapter[RattusView, RattusSeatView]):
     """Rattus and its Africanus expansion on Discord."""
 
     name = "rattus"
@@ -489,11 +491,11 @@ class RattusAdapter(GameAdapter):
         """One line for an event."""
         return narrate(event, names, lang)
 
-    def describe(self, action: str, lang: str, view: Mapping[str, Any] | None = None) -> str:
+    def describe(self, action: str, lang: str, view: RattusSeatView | None = None) -> str:
         """An action in words."""
         return describe(action, lang, view)
 
-    def prompt(self, view: Mapping[str, Any], decision: Decision, seat: int, lang: str) -> str:
+    def prompt(self, view: RattusView, decision: Decision, seat: int, lang: str) -> str:
         """What the seat must decide now."""
         key = f"prompt.{decision.phase}"
         return t(key, lang) if _has(key) else t("prompt.main", lang)
@@ -527,14 +529,14 @@ class RattusAdapter(GameAdapter):
         return t("rules", lang)
 
     def rules_detail(
-        self, options: Mapping[str, Any], view: Mapping[str, Any] | None, lang: str
+        self, options: Mapping[str, Any], view: RattusView | None, lang: str
     ) -> list[str]:
         """The class cards of this game, one by one (those drawn with Africanus, or every
         card a lobby may still draw), and what Africanus adds."""
         cards: list[str]
         lines = [t("rules.cards_title", lang)]
-        if view is not None and view.get("cards"):
-            cards = [str(c["card"]) for c in view["cards"]]
+        if view is not None and view["cards"]:
+            cards = [c["card"] for c in view["cards"]]
         elif options.get("classes"):
             cards = [str(c) for c in options["classes"]]
         elif options.get("expansion"):
@@ -582,7 +584,7 @@ class RattusAdapter(GameAdapter):
         return t("digest.line", lang, parts="; ".join(parts))
 
     def private_lines(
-        self, view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str
+        self, view: RattusSeatView, seat: int, names: Sequence[str], lang: str
     ) -> list[str]:
         """Class cards, cubes left, region cards, standing order, tokens looked at."""
         lines = []
@@ -602,15 +604,15 @@ class RattusAdapter(GameAdapter):
         lines.extend(known or [t("hand.nothing_known", lang)])
         return lines
 
-    def secret(self, view: Mapping[str, Any]) -> Any:
+    def secret(self, view: RattusSeatView) -> Any:
         """The hand of region cards (what a seat looked at comes with its own event)."""
         return view.get("hand")
 
     def private_update(
         self,
         lines: Sequence[str],
-        before: Mapping[str, Any] | None,
-        after: Mapping[str, Any],
+        before: RattusSeatView | None,
+        after: RattusSeatView,
         seat: int,
         names: Sequence[str],
         lang: str,
@@ -627,38 +629,38 @@ class RattusAdapter(GameAdapter):
         """The Witch's look comes with the picture of what she knows."""
         return any(e.get("type") == "rat_token_seen" for e in private_events)
 
-    def secret_prompt(self, view: Mapping[str, Any], decision: Decision, lang: str) -> str:
+    def secret_prompt(self, view: RattusView, decision: Decision, lang: str) -> str:
         """A region-card window: the token waiting in its region, naming nobody."""
-        reaction = view.get("reaction") or {}
-        if decision.phase != "reaction" or not reaction.get("token"):
+        reaction = view.get("reaction")
+        if decision.phase != "reaction" or reaction is None:
             return super().secret_prompt(view, decision, lang)
         return t(
             "secret.reaction", lang, region=reaction["region"], face=face(reaction["token"], lang)
         )
 
     def window_lines(
-        self, view: Mapping[str, Any], seat: int, game_id: int, minutes: float, lang: str
+        self, view: RattusSeatView, seat: int, game_id: int, minutes: float, lang: str
     ) -> list[str]:
         """A region-card reaction: which token was revealed where."""
-        reaction = view.get("reaction") or {}
+        reaction = view.get("reaction")
         return [
             t(
                 "window.dm",
                 lang,
                 id=game_id,
-                region=reaction.get("region", "?"),
-                face=face(reaction["token"], lang) if reaction.get("token") else "?",
+                region=reaction["region"] if reaction is not None else "?",
+                face=face(reaction["token"], lang) if reaction is not None else "?",
                 minutes=f"{minutes:g}",
             )
         ]
 
-    def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+    def decide(self, view: RattusSeatView, legal: Sequence[Any], rnd: random.Random) -> Any:
         """The strong AI (bot.ai guards it: a random legal action when it fails)."""
         from bot.games.rattus.ai import decide
 
         return decide(view, list(legal), rnd)
 
-    def skip(self, view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+    def skip(self, view: RattusSeatView, legal: Sequence[Any], rnd: random.Random) -> Any:
         """End what can be ended; the AI answers what cannot be skipped."""
         return skip_choice(view, legal, rnd)
 

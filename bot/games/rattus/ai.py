@@ -18,7 +18,7 @@ plans again from the new view (no memory is kept between calls).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import Any
@@ -45,6 +45,7 @@ from engine.rattus.actions import (
     WitchSwap,
 )
 from engine.rattus.data import token_faces
+from engine.rattus.view_types import RattusSeatView
 
 # A token face as the model needs it: limit, number of M, number of A, class symbols.
 Face = tuple[int, int, int, tuple[str, ...]]
@@ -119,10 +120,13 @@ class Pos:
 class Model:
     """Static facts of the game and caches, built from one view; scores positions."""
 
-    def __init__(self, view: Mapping[str, Any], weights: Weights = DEFAULT) -> None:
+    def __init__(self, view: RattusSeatView, weights: Weights = DEFAULT) -> None:
         self.w = weights
         self.n: int = int(view["players"])
-        self.me: int = int(view["seat"])
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("the AI plans from a seat's own view, not the public one")
+        self.me: int = seat
         regions = view["regions"]
         self.ids: list[str] = [str(r["id"]) for r in regions]
         self.index: dict[str, int] = {rid: i for i, rid in enumerate(self.ids)}
@@ -146,7 +150,7 @@ class Model:
 
     # ------------------------------------------------------------ building from the view
 
-    def _pool(self, view: Mapping[str, Any]) -> list[tuple[Face, float]]:
+    def _pool(self, view: RattusSeatView) -> list[tuple[Face, float]]:
         """The mix of faces an unknown token may show: every face minus the faces seen."""
         counts: dict[str, int] = {}
         faces: dict[str, Face] = {}
@@ -154,8 +158,9 @@ class Model:
             counts[f.id] = counts.get(f.id, 0) + 1
             faces[f.id] = _face(f.limit, f.symbols)
         seen: list[str] = []
-        recent = view.get("recent") or {}
-        seen += [str(x["id"]) for x in recent.get("revealed") or ()]
+        recent = view["recent"]
+        if recent is not None:
+            seen += [x["id"] for x in recent["revealed"]]
         for region in view["regions"]:
             seen += [str(k["id"]) for k in region.get("known") or () if k]
         for fid in seen:
@@ -171,7 +176,7 @@ class Model:
             total = len(mix)
         return [(face, k / total) for face, k in mix.items()]
 
-    def position(self, view: Mapping[str, Any]) -> Pos:
+    def position(self, view: RattusSeatView) -> Pos:
         """The model of the view's position."""
         known: list[tuple[Face | None, ...]] = []
         for region in view["regions"]:
@@ -180,9 +185,9 @@ class Model:
                 marks = [None] * int(region["tokens"])
             known.append(tuple(_face(k["limit"], k["symbols"]) if k else None for k in marks))
         holders = tuple(-1 if c["holder"] is None else int(c["holder"]) for c in view["cards"])
-        turn = view.get("turn_state") or {}
+        turn = view["turn_state"]
         final = view.get("phase") == "final"
-        fin = view.get("final") or {}
+        fin = view["final"]
         plague = self.index[str(view["plague"])]
         return Pos(
             cubes=[tuple(int(x) for x in r["cubes"]) for r in view["regions"]],
@@ -192,11 +197,11 @@ class Model:
             palace=[int(x) for x in view["palace"]],
             plague=plague,
             supply=int(view.get("rat_supply") or 0),
-            took=bool(turn.get("took_card")),
-            placed=bool(turn.get("placed")),
-            used=frozenset(str(u) for u in turn.get("used") or ()),
+            took=turn["took_card"],
+            placed=turn["placed"],
+            used=frozenset(turn["used"]),
             final=final,
-            neutral=plague if fin.get("neutral") else -1,
+            neutral=plague if fin is not None and fin["neutral"] else -1,
             caravan=self.index.get(str(view.get("caravan")), -1),
         )
 
@@ -725,7 +730,7 @@ def _bump(row: list[int], p: int, k: int) -> list[int]:
 
 
 def decide(
-    view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random, weights: Weights = DEFAULT
+    view: RattusSeatView, legal: Sequence[Any], rnd: random.Random, weights: Weights = DEFAULT
 ) -> Any | None:
     """The strong choice among `legal`, or None when the AI does not model this decision."""
     if view.get("game") != "rattus" or view.get("seat") is None:
@@ -770,11 +775,11 @@ def _best_static(model: Model, pos: Pos, legal: Sequence[Any], kind: type) -> An
     return choice
 
 
-def _spread(model: Model, pos: Pos, view: Mapping[str, Any], legal: Sequence[Any]) -> Any | None:
+def _spread(model: Model, pos: Pos, view: RattusSeatView, legal: Sequence[Any]) -> Any | None:
     best, choice = -1e18, None
     target = pos.plague
-    recent = view.get("recent") or {}
-    neutral = bool(recent.get("neutral"))
+    recent = view["recent"]
+    neutral = recent is not None and recent["neutral"]
     for a in legal:
         if not isinstance(a, PlaceRats):
             continue
@@ -881,10 +886,11 @@ def _free_ability(model: Model, pos: Pos, legal: Sequence[Any]) -> Any | None:
     return max(diplomats, key=stake)
 
 
-def _keep(model: Model, pos: Pos, view: Mapping[str, Any], legal: Sequence[Any]) -> Any | None:
+def _keep(model: Model, pos: Pos, view: RattusSeatView, legal: Sequence[Any]) -> Any | None:
     """Astronomer: keep the region card worth most: a point at the end where the AI holds
     the majority, and a protection for the class cards it holds (a "?" fits any)."""
-    drawn = (view.get("astronomer") or {}).get("cards") or ()
+    astronomer = view.get("astronomer")
+    drawn = (astronomer["cards"] if astronomer is not None else None) or []
     mine = {sym for sym, h in zip(model.symbols, pos.holders, strict=True) if h == model.me}
 
     def worth(a: KeepCard) -> float:
@@ -899,9 +905,9 @@ def _keep(model: Model, pos: Pos, view: Mapping[str, Any], legal: Sequence[Any])
                 value += 1.0
             elif row[model.me]:
                 value += 0.4
-        if card.get("wild"):
+        if card["wild"]:
             value += 0.6
-        elif mine & set(card.get("symbols") or ()):
+        elif mine & set(card["symbols"]):
             value += 0.5
         return value
 
@@ -936,12 +942,9 @@ def _first_peek(model: Model, pos: Pos, legal: Sequence[Any]) -> Any | None:
     return choice
 
 
-def _witch(model: Model, pos: Pos, view: Mapping[str, Any], legal: Sequence[Any]) -> Any | None:
+def _witch(model: Model, pos: Pos, view: RattusSeatView, legal: Sequence[Any]) -> Any | None:
     """Between the Witch's looks: look where a swap would pay most, then swap if it helps."""
-    looks = [
-        (model.index[str(x["region"])], int(x["position"]))
-        for x in (view.get("turn_state") or {}).get("witch") or ()
-    ]
+    looks = [(model.index[x["region"]], x["position"]) for x in view["turn_state"]["witch"]]
     swap = next((a for a in legal if isinstance(a, WitchSwap) and a.swap), None)
     keep = next((a for a in legal if isinstance(a, WitchSwap) and not a.swap), None)
     if len(looks) >= 2:

@@ -529,7 +529,6 @@ ranking-winner = 👑 vainqueur
 ## Commandes (noms, descriptions, paramètres). Les textes anglais communs aux autres jeux gardent leur traduction.
 
 cmd-cartus = cartus
-cmd-Rattus-Cartus = Rattus Cartus
 cmd-Rattus-Cartus-actions = Actions de Rattus Cartus
 cmd-supply = soutien
 cmd-Supply-take-the-supply-action-of-a-building = Soutien : effectuer l'action de soutien d'un bâtiment
@@ -568,10 +567,6 @@ cmd-second = seconde
 cmd-Second-nun-card-Premium-action = Seconde carte du Soutien (action privilège)
 cmd-discard = défausser
 cmd-Hospital-discard-a-card-of-your-hand-for-a-rat = Hôpital : défausser une carte de votre main contre un rat
-cmd-do = jouer
-cmd-Any-action-typed-or-picked-from-the-list = N'importe quelle action, tapée ou choisie dans la liste
-cmd-action = action
-cmd-The-action = L'action
 
 ## Help (issue 17)
 help-game = **Rattus Cartus sur Discord.** Votre main reste privée : les cartes se choisissent dans un menu privé, jamais sur un bouton public. Les cartes posées face cachée, les cartes du Soutien des nonnes que vous avez regardées et vos rats vous arrivent par message privé et avec { $hand }. Quand plusieurs joueurs décident en même temps, le message de tour a un seul bouton qui ouvre le menu de chacun. { $do } permet de taper n'importe quelle action.

@@ -235,7 +235,6 @@ error-wrong_phase = Vous ne pouvez pas faire cela maintenant : { $phase ->
 ## Commandes (les textes anglais sont dans le code)
 
 cmd-piper = piper
-cmd-The-Pied-Piper = Le Joueur de Flûte
 cmd-The-Pied-Piper-actions = Actions du Joueur de Flûte
 cmd-play = poser
 cmd-Place-an-action-card-under-a-character = Poser une carte Action sous un personnage
@@ -248,10 +247,6 @@ cmd-hidden = cachée
 cmd-activate = activer
 cmd-Choose-which-character-activates-first = Choisir quel personnage s'active d'abord
 cmd-The-character-to-activate-first = Le personnage à activer d'abord
-cmd-do = jouer
-cmd-Any-action-typed-or-picked-from-the-list = N'importe quelle action, tapée ou choisie dans la liste
-cmd-The-action = L'action
-cmd-action = action
 
 ## Help (issue 17)
 help-game = **Le Joueur de Flûte sur Discord.** Votre main de cartes Action reste privée : le bouton du message de tour ouvre un menu privé de vos cartes et personnages, ou tapez n'importe quelle action avec { $do }. { $hand } montre votre main (et, dans la variante des cartes cachées, vos cartes face cachée) ; une nouvelle main vous arrive aussi par message privé.

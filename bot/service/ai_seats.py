@@ -1,0 +1,163 @@
+"""AI seats: they move whenever it is their decision, off the event loop, and play for a person
+whose turn clock ran out or who let a window time out."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot import presence
+from bot.adapter import adapter_for
+from bot.ai import choose_action, skip_action
+from bot.service.core import GameService, StaleAction
+from bot.store import GameRow, StaleGame, StoreReadOnly
+
+log = logging.getLogger(__name__)
+
+
+class AiSeats:
+    """The AI tasks of the games of this process."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.store = service.store
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        # Games whose AI task must look again: an action landed while it was reading.
+        self._ai_again: set[int] = set()
+        self._closing = False
+
+    def running(self) -> list[asyncio.Task[None]]:
+        """The AI tasks still thinking or playing."""
+        return [t for t in self._ai_tasks.values() if not t.done()]
+
+    async def close(self) -> None:
+        """Stop the AI tasks."""
+        self._closing = True
+        for task in self._ai_tasks.values():
+            task.cancel()
+        for task in self._ai_tasks.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def wake(self, game_id: int) -> None:
+        """Let a game's AI seats move if it is their turn (another process changed it)."""
+        self.kick(game_id)
+
+    def kick(self, game_id: int, game: GameRow | None = None) -> None:
+        # A game known to have no AI seat, no stand-in and nobody away needs no AI task.
+        if game is not None and not any(
+            p.automated or presence.away(p, self.service.clock()) for p in game.players
+        ):
+            return
+        task = self._ai_tasks.get(game_id)
+        if self._closing:
+            return
+        if task is not None and not task.done():
+            # The running task may have read the game before this action: without this
+            # mark it could find no AI seat to move, stop, and leave the AI's turn unplayed.
+            self._ai_again.add(game_id)
+            return
+        self._ai_tasks[game_id] = asyncio.create_task(self._run(game_id))
+
+    async def seats_to_move(self, game: GameRow, state: Any) -> list[int]:
+        """AI seats (and stand-ins) that must decide now."""
+        if game.status != "active":
+            return []
+        engine = self.service.engine(game)
+        movers = engine.to_move(state)
+        now = self.service.clock()
+        return sorted(
+            p.seat for p in game.seated() if p.seat in movers and presence.automated(game, p, now)
+        )
+
+    async def _run(self, game_id: int) -> None:
+        try:
+            while not self._closing:
+                self._ai_again.discard(game_id)
+                game = await self.store.get_game(game_id)
+                if game.status != "active" or not self.service.owns(game):
+                    return
+                state = await self.service.state_of(game)
+                seats = await self.seats_to_move(game, state)
+                if not seats:
+                    if game_id in self._ai_again:
+                        continue  # an action landed while this task was reading
+                    return
+                if self.service.config.ai_delay:
+                    await asyncio.sleep(self.service.config.ai_delay)
+                seat = seats[0]
+                engine = self.service.engine(game)
+                # The strong AI may think for a tenth of a second: off the event loop.
+                action = await asyncio.to_thread(
+                    choose_action,
+                    engine,
+                    engine.view(state, seat),
+                    engine.legal_actions(state, seat),
+                    random.Random(f"{game.seed}:{game.seq}:{seat}"),
+                )
+                try:
+                    await self.service.act_as(
+                        game_id, seat, action, origin="ai", expected_seq=game.seq
+                    )
+                except (StaleAction, StaleGame):
+                    continue  # a person acted meanwhile: look again
+        except asyncio.CancelledError:
+            raise
+        except StoreReadOnly:
+            pass  # logged once per episode by the store; the next change wakes the AI again
+        except Exception:
+            log.exception("game %s: the AI seat failed", game_id)
+
+    async def resume(self) -> None:
+        """After a restart: let AI seats that were to move continue (in the games of this
+        process's shards: each process resumes its own)."""
+        for game_id in await self.store.active_game_ids(self.service.shards):
+            self.kick(game_id)
+
+    async def play_for(self, game_id: int, seats: Sequence[int], mode: str) -> int:
+        """Decide for `seats` until none of them must move: mode "ai" (the AI plays the turn),
+        "skip" (only what cannot be skipped, chosen by the AI) or "default" (the engine's
+        default answer to a reaction window). Returns the number of actions taken."""
+        taken = 0
+        for _ in range(200):  # a turn is finite; this bounds a misbehaving game
+            game = await self.store.get_game(game_id)
+            if game.status != "active":
+                break
+            engine = self.service.engine(game)
+            state = await self.service.state_of(game)
+            movers = [s for s in sorted(engine.to_move(state)) if s in seats]
+            if not movers:
+                break
+            seat = movers[0]
+            legal = engine.legal_actions(state, seat)
+            rnd = random.Random(f"{game.seed}:{game.seq}:{seat}:{mode}")
+            if mode == "default":
+                action = engine.default_action(state, seat)
+            elif mode == "skip":
+                action = await asyncio.to_thread(
+                    skip_action, adapter_for(game.game), engine.view(state, seat), legal, rnd
+                )
+            else:
+                action = await asyncio.to_thread(
+                    choose_action, engine, engine.view(state, seat), legal, rnd
+                )
+            origin = {"ai": "clock-ai", "skip": "clock-skip", "default": "timeout"}[mode]
+            try:
+                await self.service.act_as(
+                    game_id, seat, action, origin=origin, expected_seq=game.seq
+                )
+                taken += 1
+            except (StaleAction, StaleGame):
+                continue
+        return taken
+
+    async def settle(self, game_id: int, timeout: float) -> None:
+        """Wait (at most `timeout`) until the game's AI seats have nothing left to play now,
+        so their moves join the post of the action that woke them."""
+        task = self._ai_tasks.get(game_id)
+        if task is not None and not task.done():
+            await asyncio.wait({task}, timeout=timeout)
