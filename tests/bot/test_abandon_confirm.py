@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import button_id, running_bot, world
 
 
+@pytest.mark.slow
 async def test_abandon_is_confirmed_by_its_asker_only(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
@@ -71,6 +74,7 @@ async def test_abandon_is_confirmed_by_its_asker_only(tmp_path: Path) -> None:
         assert not d.unknown_requests
 
 
+@pytest.mark.slow
 async def test_a_lobby_is_closed_after_confirmation_in_french(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double

@@ -11,6 +11,7 @@ import pytest
 from tests.bot.harness import abandon, running_bot, world
 
 
+@pytest.mark.slow
 async def test_abandoning_a_lobby_leaves_nothing_to_post(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -41,6 +41,7 @@ def play(seed: int, strong_seat: int, players: int = 2, options: Any = None) -> 
     yield s
 
 
+@pytest.mark.slow
 def test_strong_ai_beats_the_random_player() -> None:
     wins = 0
     for k in range(SAMPLE_GAMES):
@@ -49,6 +50,7 @@ def test_strong_ai_beats_the_random_player() -> None:
     assert wins >= SAMPLE_WINS, f"won {wins} of {SAMPLE_GAMES}"
 
 
+@pytest.mark.slow
 def test_the_choice_depends_only_on_the_view() -> None:
     """Reshuffling what the seat cannot know (face-down tokens it has not looked at, the
     supply, the removed tokens, the seed) changes neither its view nor its choice."""
@@ -81,6 +83,7 @@ def test_the_choice_depends_only_on_the_view() -> None:
     assert len(states) > 15
 
 
+@pytest.mark.slow
 def test_same_view_same_choice() -> None:
     """Deterministic: the same view (even a JSON copy), legal list and Random give the same
     action, whatever the order of the dict keys."""
@@ -102,6 +105,7 @@ def test_same_view_same_choice() -> None:
     ("players", "expansion"),
     [(2, ""), (3, ""), (4, ""), (2, "africanus"), (5, "africanus")],
 )
+@pytest.mark.slow
 def test_every_decision_gets_a_legal_answer(players: int, expansion: str) -> None:
     """Along random games, every seat asked gets a legal action, and the strong AI models
     every decision but the caravan's set-up and the order of the final ravage."""

@@ -113,6 +113,7 @@ def test_slots_are_taken_in_turn_first_come_first_served() -> None:
     assert asyncio.run(scenario()) == [0, 1, 2, 3, 4]
 
 
+@pytest.mark.slow
 async def test_the_bot_drops_a_click_it_reads_too_late_and_changes_nothing(
     tmp_path: Path,
 ) -> None:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import running_bot, world
 
 PNG = b"\x89PNG"
 
 
+@pytest.mark.slow
 async def test_board_is_private_by_default_and_public_on_request(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double

@@ -38,6 +38,7 @@ def test_every_engine_event_kind_has_a_narrator() -> None:
     assert engine_event_kinds() == set(NARRATORS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_event_and_action_of_random_games_has_words(lang: str) -> None:
     kinds: set[str] = set()

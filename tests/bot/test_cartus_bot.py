@@ -13,6 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.games.cartus.adapter import ADAPTER, card_name, card_phrase, hand_line
 from discord_double import DoubleMessage, DoubleUser
 from discord_double.player import Table, components, turn_seq
@@ -105,6 +107,7 @@ def seat_users(game: Any, w: World) -> dict[int, DoubleUser]:
     return {p.seat: users[p.user_id] for p in game.seated() if p.user_id in users}
 
 
+@pytest.mark.slow
 async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w, seed=2012) as bot:
         d = w.double
@@ -243,6 +246,7 @@ def _policy(view: dict[str, Any], legal: list[str], rnd: random.Random) -> str:
     return rnd.choice(legal)
 
 
+@pytest.mark.slow
 async def test_four_players_a_simultaneous_supply_and_sword_windows_by_dm(tmp_path: Path) -> None:
     """Windows reach their seats by DM with a picker; one Sword window is answered by its
     giver, another times out (a test clock: no waiting) and the default is given and logged;

@@ -86,6 +86,7 @@ async def test_children_start_staggered_and_sigterm_reaches_each(log: Path) -> N
         assert {line.split()[3] for line in f} == {"4"}  # SHARD_COUNT for everyone
 
 
+@pytest.mark.slow
 async def test_a_child_that_dies_starts_again_after_growing_pauses(log: Path) -> None:
     sup = supervisor(log, [(0, 1), (2, 3)], **{"2_3": "1,137"})
     running = asyncio.create_task(sup.run())

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.store import Store
 from discord_double import DiscordDouble
 from discord_double.player import Table, turn_seq
@@ -34,6 +36,7 @@ def start_bot(
     return subprocess.Popen([sys.executable, "-m", "bot"], cwd=cwd, env=env)
 
 
+@pytest.mark.slow
 async def test_kill_nine_loses_nothing_anyone_was_told(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path}/crash.db"
     async with DiscordDouble(default_timeout=60) as d:

@@ -12,6 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.store import GameRow
 from discord_double import DoubleMessage, DoubleUser
 from engine.rattus import GAME
@@ -76,6 +78,7 @@ async def play_one(w: World, rnd: random.Random, use_slash: bool) -> None:
         assert record.content.startswith("✅"), record.content
 
 
+@pytest.mark.slow
 async def test_a_whole_two_player_game(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
@@ -139,6 +142,7 @@ async def test_a_whole_two_player_game(tmp_path: Path) -> None:
         assert not d.unknown_requests
 
 
+@pytest.mark.slow
 async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
@@ -223,6 +227,7 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
         assert not d.unknown_requests
 
 
+@pytest.mark.slow
 async def test_closed_dms_are_announced_once_and_hand_is_the_fallback(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w):
         d = w.double
@@ -238,6 +243,7 @@ async def test_closed_dms_are_announced_once_and_hand_is_the_fallback(tmp_path: 
         assert len(notices) == 1
 
 
+@pytest.mark.slow
 async def test_old_buttons_work_after_a_restart(tmp_path: Path) -> None:
     async with world(tmp_path) as w:
         async with running_bot(w):
@@ -256,6 +262,7 @@ async def test_old_buttons_work_after_a_restart(tmp_path: Path) -> None:
             assert game is not None and game.seq == seq + 1
 
 
+@pytest.mark.slow
 async def test_many_simultaneous_clicks_apply_once(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
@@ -282,6 +289,7 @@ async def test_many_simultaneous_clicks_apply_once(tmp_path: Path) -> None:
         assert not d.message(message.id).components
 
 
+@pytest.mark.slow
 async def test_a_game_against_an_ai_seat(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double

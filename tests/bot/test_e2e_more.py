@@ -6,6 +6,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.games.rattus.adapter import region_card
 from discord_double.player import turn_choices
 from tests.bot.harness import buttons, game_over, running_bot, table, world
@@ -13,6 +15,7 @@ from tests.bot.harness import buttons, game_over, running_bot, table, world
 CARD_TEXT = re.compile(r"[A-Z][a-z]+ \([^)]*\)")
 
 
+@pytest.mark.slow
 async def test_five_players_with_africanus_each_dm_holds_only_their_own_cards(
     tmp_path: Path,
 ) -> None:
@@ -130,6 +133,7 @@ def _ids(events: list[dict], seat: int) -> set[str]:
     return out
 
 
+@pytest.mark.slow
 async def test_a_stand_in_ai_takes_a_turn_and_the_player_takes_the_seat_back(
     tmp_path: Path,
 ) -> None:

@@ -8,6 +8,8 @@ import random
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from bot.service import GameService, UserRef
 from bot.store import Store
 from engine.rattus import GAME
@@ -37,6 +39,7 @@ async def fresh(tmp_path: Path, n: int) -> tuple[Store, GameService]:
     return store, service
 
 
+@pytest.mark.slow
 async def test_two_people_agreeing_to_an_undo_at_once_both_count(tmp_path: Path) -> None:
     """25 of 25 undo requests used to keep one vote of two given at the same moment."""
     completed = 0
@@ -68,6 +71,7 @@ async def test_two_people_agreeing_to_an_undo_at_once_both_count(tmp_path: Path)
     assert completed == TRIALS
 
 
+@pytest.mark.slow
 async def test_two_people_agreeing_to_a_takeover_at_once_both_count(tmp_path: Path) -> None:
     """23 of 25 takeover requests used to lose a vote given at the same moment."""
     dave = UserRef(4, "Dave")
@@ -89,6 +93,7 @@ async def test_two_people_agreeing_to_a_takeover_at_once_both_count(tmp_path: Pa
             await store.close()
 
 
+@pytest.mark.slow
 async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other_games(
     tmp_path: Path,
 ) -> None:
@@ -134,6 +139,7 @@ async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other
         assert GAME.name == "rattus"
 
 
+@pytest.mark.slow
 async def test_a_seat_the_ai_stands_in_for_is_not_pinged(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
@@ -157,6 +163,7 @@ async def test_a_seat_the_ai_stands_in_for_is_not_pinged(tmp_path: Path) -> None
         assert any("🤖" in m.content for m in after)
 
 
+@pytest.mark.slow
 async def test_a_button_of_another_servers_game_shows_nothing_of_it(tmp_path: Path) -> None:
     """A custom_id copied (or forged) from another server's game: the answer names no player
     and shows no board of that game."""
@@ -184,6 +191,7 @@ async def test_a_button_of_another_servers_game_shows_nothing_of_it(tmp_path: Pa
                 assert "Alice" not in shown and "Bob" not in shown and not r.files
 
 
+@pytest.mark.slow
 async def test_a_confirmation_that_cannot_be_shown_does_not_say_the_game_is_unchanged(
     tmp_path: Path,
 ) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import running_bot, world
 
 MENTION = re.compile(r"</game hand:\d+>")
@@ -31,6 +33,7 @@ def text_of(record: object) -> str:
     return "\n".join(parts)
 
 
+@pytest.mark.slow
 async def test_help_without_a_game_lists_the_games_and_every_command(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
@@ -47,6 +50,7 @@ async def test_help_without_a_game_lists_the_games_and_every_command(tmp_path: P
         assert "message privé" in text
 
 
+@pytest.mark.slow
 async def test_help_in_a_game_channel_explains_that_game_and_its_commands(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w):
         d = w.double
@@ -72,6 +76,7 @@ def test_long_texts_are_cut_at_line_breaks_within_the_limit() -> None:
     assert _pages("word " * 2000, 300)[0].endswith("word")
 
 
+@pytest.mark.slow
 async def test_rules_cover_the_cards_in_play_in_both_languages(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w):
         d = w.double

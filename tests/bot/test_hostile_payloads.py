@@ -43,6 +43,7 @@ def clean(caplog: pytest.LogCaptureFixture) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 async def test_blank_select_values_are_refused_privately(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -71,6 +72,7 @@ async def test_blank_select_values_are_refused_privately(
         assert clean(caplog) == []
 
 
+@pytest.mark.slow
 async def test_payloads_unlike_the_command_are_one_warning_and_a_private_answer(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -129,6 +131,7 @@ async def test_payloads_unlike_the_command_are_one_warning_and_a_private_answer(
         assert not any(p.stand_in for p in game.players)
 
 
+@pytest.mark.slow
 async def test_what_reaches_the_command_anyway_is_answered_without_a_traceback(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:

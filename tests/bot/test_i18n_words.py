@@ -232,6 +232,7 @@ def test_ai_seats_are_named_in_the_language_of_the_game() -> None:
     assert display_name(human, "fr") == "AI 7"
 
 
+@pytest.mark.slow
 async def test_a_french_game_with_an_ai_says_ia_everywhere(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
@@ -361,6 +362,7 @@ def test_commands_named_in_a_text_become_mentions() -> None:
     assert "`/game join`" in t("lobby.how", "en", creator="Ana")
 
 
+@pytest.mark.slow
 async def test_a_french_lobby_names_its_commands_as_mentions(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w):
         d = w.double

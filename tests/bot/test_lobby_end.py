@@ -10,6 +10,7 @@ import pytest
 from tests.bot.harness import abandon, running_bot, world
 
 
+@pytest.mark.slow
 async def test_a_lobby_abandoned_before_it_started_leaves_no_error(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import running_bot, world
 
 
+@pytest.mark.slow
 async def test_the_creator_removes_people_and_ai_then_leaves(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
@@ -71,6 +74,7 @@ async def test_the_creator_removes_people_and_ai_then_leaves(tmp_path: Path) -> 
         assert not d.unknown_requests
 
 
+@pytest.mark.slow
 async def test_removing_after_the_start_is_refused(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double

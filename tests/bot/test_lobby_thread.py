@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import running_bot, world
 
 CREATE_PUBLIC_THREADS = 1 << 35
 
 
+@pytest.mark.slow
 async def test_a_lobby_opens_in_its_own_thread_and_the_game_is_played_there(
     tmp_path: Path,
 ) -> None:
@@ -46,6 +49,7 @@ async def test_a_lobby_opens_in_its_own_thread_and_the_game_is_played_there(
         assert not d.unknown_requests
 
 
+@pytest.mark.slow
 async def test_without_thread_or_permission_the_lobby_opens_in_the_channel(
     tmp_path: Path,
 ) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import World, current_turn, mover, running_bot, table, world
 
 HOUR = 3600.0
@@ -43,6 +45,7 @@ def texts(w: World) -> list[str]:
     return [m.content for m in table(w).messages()]
 
 
+@pytest.mark.slow
 async def test_a_player_who_leaves_mid_turn_is_replaced_by_the_ai(tmp_path: Path) -> None:
     clock = Clock()
     async with world(tmp_path) as w, running_bot(w, clock=clock) as bot:
@@ -80,6 +83,7 @@ async def test_a_player_who_leaves_mid_turn_is_replaced_by_the_ai(tmp_path: Path
         assert final.attachments and final.attachments[0].filename.endswith(".png")
 
 
+@pytest.mark.slow
 async def test_a_stalled_game_offers_its_buttons_and_the_ai_plays_the_turn(tmp_path: Path) -> None:
     clock = Clock()
     async with world(tmp_path) as w, running_bot(w, clock=clock) as bot:
@@ -116,6 +120,7 @@ async def test_a_stalled_game_offers_its_buttons_and_the_ai_plays_the_turn(tmp_p
         assert d.message(stalled[0].id).components == []
 
 
+@pytest.mark.slow
 async def test_an_idle_game_ends_with_its_board(tmp_path: Path) -> None:
     clock = Clock()
     async with world(tmp_path) as w, running_bot(w, clock=clock) as bot:
@@ -135,6 +140,7 @@ async def test_an_idle_game_ends_with_its_board(tmp_path: Path) -> None:
         assert final.attachments and f"<@{w.alice.id}>" in final.content
 
 
+@pytest.mark.slow
 async def test_away_lets_the_ai_play_and_quiet_hours_hold_the_reminders(tmp_path: Path) -> None:
     clock = Clock()
     async with world(tmp_path) as w, running_bot(w, clock=clock) as bot:
@@ -172,6 +178,7 @@ async def test_away_lets_the_ai_play_and_quiet_hours_hold_the_reminders(tmp_path
         assert other is not user
 
 
+@pytest.mark.slow
 async def test_turn_notices_by_dm_and_closed_dms(tmp_path: Path) -> None:
     clock = Clock()
     async with world(tmp_path) as w, running_bot(w, clock=clock) as bot:
@@ -191,6 +198,7 @@ async def test_turn_notices_by_dm_and_closed_dms(tmp_path: Path) -> None:
         assert sum("direct messages" in t for t in texts(w)) == 1
 
 
+@pytest.mark.slow
 async def test_the_catch_up_digest_matches_the_log(tmp_path: Path) -> None:
     clock = Clock()
     async with world(tmp_path) as w, running_bot(w, clock=clock) as bot:

@@ -85,6 +85,7 @@ def _run(env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_missing_token_ends_with_one_line(tmp_path: Path) -> None:
     done = _run({}, tmp_path)
     assert done.returncode == 2
@@ -95,6 +96,7 @@ def test_missing_token_ends_with_one_line(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 async def test_rejected_token_ends_with_one_line(tmp_path: Path) -> None:
     async with DiscordDouble(token="the-right-token") as double:
         env = {
@@ -113,6 +115,7 @@ async def test_rejected_token_ends_with_one_line(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 async def test_a_read_only_database_stops_the_bot_with_one_line(tmp_path: Path) -> None:
     """A database the bot cannot write is refused at start, not at the first move."""
     from bot.store import Store
@@ -136,6 +139,7 @@ async def test_a_read_only_database_stops_the_bot_with_one_line(tmp_path: Path) 
     assert last.startswith("rattus-bot: the database") and "cannot be" in last
 
 
+@pytest.mark.slow
 def test_no_network_ends_with_one_line(tmp_path: Path) -> None:
     """Nothing listens at the API address (no network, a proxy that is down): one line."""
     import socket

@@ -41,6 +41,7 @@ def ai_game(seed: int, ai: int, players: int = 3, options: object = None) -> Ite
     yield s
 
 
+@pytest.mark.slow
 def test_the_ai_beats_two_random_players() -> None:
     wins = 0
     for seed in range(SAMPLE_GAMES):
@@ -49,6 +50,7 @@ def test_the_ai_beats_two_random_players() -> None:
     assert wins >= SAMPLE_WINS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [None, {"variant": "ptits_rats"}, {"variant": "hidden"}])
 @pytest.mark.parametrize("players", [2, 5])
 def test_every_decision_is_legal(players: int, variant: dict[str, str] | None) -> None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.games.piper import ADAPTER
 from bot.i18n import language
 from discord_double import DoubleMessage, DoubleUser
@@ -178,6 +180,7 @@ async def check_after_the_end(w: World, user: DoubleUser, variant_words: str | N
         assert mark not in replay.content
 
 
+@pytest.mark.slow
 async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w, seed=31) as bot:
         d = w.double
@@ -244,6 +247,7 @@ async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
         assert not d.unknown_requests
 
 
+@pytest.mark.slow
 async def test_a_whole_five_player_game_in_french_with_hidden_cards(tmp_path: Path) -> None:
     """Four people and an AI seat; one card a turn may go face down: it is named to its owner
     (DM, /game hand) and to nobody else until its character turns it up."""

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import t
 from discord_double import DoubleMessage
 from tests.bot.harness import running_bot, world
 
 
+@pytest.mark.slow
 async def test_refused_commands_leave_nothing_public_at_any_moment(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double

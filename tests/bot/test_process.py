@@ -39,6 +39,7 @@ async def running_game(d: DiscordDouble, tmp_path: Path, **env: str):  # type: i
     return bot
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 async def test_a_signal_shuts_down_cleanly_and_leaves_no_process(
     tmp_path: Path, sig: signal.Signals
@@ -57,6 +58,7 @@ async def test_a_signal_shuts_down_cleanly_and_leaves_no_process(
                 bot.kill()  # never leave a bot behind for the next tests
 
 
+@pytest.mark.slow
 async def test_kill_nine_leaves_no_process_behind(tmp_path: Path) -> None:
     async with DiscordDouble(default_timeout=60) as d:
         bot = await running_game(d, tmp_path, RENDER_PROCESSES="1")

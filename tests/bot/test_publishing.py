@@ -10,6 +10,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.store import Store
 from discord_double import DiscordDouble, DoubleMessage, faults
 from discord_double.player import Table, turn_choices, turn_seq
@@ -71,6 +73,7 @@ async def open_two_player_game(w: World) -> None:
     await (await d.slash(w.alice, w.channel, "game start")).wait_done()
 
 
+@pytest.mark.slow
 async def test_discord_errors_on_posts_are_retried_and_shown_once(tmp_path: Path) -> None:
     """503 on channel posts, 429 without Via (a Cloudflare refusal) on follow-ups and edits:
     the board still arrives, once, and the next player is pinged."""
@@ -101,6 +104,7 @@ async def test_discord_errors_on_posts_are_retried_and_shown_once(tmp_path: Path
         assert not d.rate_limited
 
 
+@pytest.mark.slow
 async def test_a_lost_answer_is_not_posted_twice(tmp_path: Path) -> None:
     """Discord made the message but its answer was lost: the bot finds it in the channel's
     history instead of posting it again."""
@@ -122,6 +126,7 @@ async def test_a_lost_answer_is_not_posted_twice(tmp_path: Path) -> None:
             assert len(boards_of(w, game.seq)) == 1
 
 
+@pytest.mark.slow
 async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_path: Path) -> None:
     """kill -9 after the move is stored but before Discord took its board: the restarted bot
     posts it (once) and pings the next player."""
@@ -202,6 +207,7 @@ async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_pa
                     raise
 
 
+@pytest.mark.slow
 async def test_a_click_whose_answer_fails_still_gets_its_board_once(tmp_path: Path) -> None:
     """The answer that carries the board fails (Discord 500s on the callback, once after
     doing it, once without; the connection drops, once after Discord did it): the board

@@ -22,6 +22,7 @@ def rattus_view() -> tuple[dict, list[str]]:
     return view, names
 
 
+@pytest.mark.slow
 async def test_boards_drawn_in_worker_processes_match_the_renderer() -> None:
     view, names = rattus_view()
     renderer = Renderer(processes=2)
@@ -48,6 +49,7 @@ async def test_an_error_in_a_worker_is_raised_in_the_bot_and_the_worker_goes_on(
         await pool.close()
 
 
+@pytest.mark.slow
 async def test_a_dead_worker_fails_its_calls_and_the_next_call_starts_another() -> None:
     pool = WorkerPool(1)
     try:
@@ -66,6 +68,7 @@ async def test_a_dead_worker_fails_its_calls_and_the_next_call_starts_another() 
         await pool.close()
 
 
+@pytest.mark.slow
 async def test_closing_the_pool_ends_every_worker() -> None:
     pool = WorkerPool(2)
     await pool.call_each("warm", "rattus")

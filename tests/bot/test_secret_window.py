@@ -13,6 +13,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.app import GameBot
 from bot.records import game_record
 from discord_double import DoubleMessage, DoubleUser
@@ -49,6 +51,7 @@ async def secret_window(w: World, bot: GameBot, people: list[DoubleUser]) -> tup
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 async def test_a_window_names_nobody_and_its_answers_change_nothing_public(
     tmp_path: Path,
 ) -> None:

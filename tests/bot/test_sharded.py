@@ -89,6 +89,7 @@ async def stop(process: subprocess.Popen[bytes]) -> None:
             process.kill()
 
 
+@pytest.mark.slow
 async def test_two_processes_share_four_shards(tmp_path: Path, postgres_url: str) -> None:
     async with DiscordDouble(
         shards=SHARD_COUNT, max_concurrency=SHARD_COUNT, default_timeout=90

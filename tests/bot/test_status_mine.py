@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import current_turn, mover, running_bot, world
 
 T0 = 1_750_000_000.0
 
 
+@pytest.mark.slow
 async def test_status_and_mine_link_each_game_and_say_since_when(tmp_path: Path) -> None:
     now = [T0]
     async with world(tmp_path) as w, running_bot(w, clock=lambda: now[0]) as bot:

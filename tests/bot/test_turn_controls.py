@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 
 from bot.adapter import GameAdapter, adapter_for
 from bot.interactions import play
@@ -47,6 +48,7 @@ def test_the_first_turn_is_one_menu_of_regions() -> None:
     assert all(0 < len(o["label"]) <= 100 for o in select["options"])
 
 
+@pytest.mark.slow
 def test_every_rattus_decision_is_one_tap_or_a_private_picker() -> None:
     """Across random games: a public verb with several actions is a menu (when it fits), a
     lone public action a button, and nothing private is ever listed."""
@@ -102,6 +104,7 @@ def test_menus_that_do_not_fit_become_picker_buttons() -> None:
     assert len({row for _, row, _ in found}) == MAX_ROWS
 
 
+@pytest.mark.slow
 async def test_a_forged_menu_choice_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     """A choice that is not one of the menu's: another verb's action, a private one, none."""
     async with world(tmp_path) as w, running_bot(w) as bot:
@@ -150,6 +153,7 @@ async def play_until(w: Any, bot: Any, rnd: random.Random, want_same_mover: bool
     return None
 
 
+@pytest.mark.slow
 async def test_a_click_that_keeps_the_turn_is_answered_with_its_board_in_one_call(
     tmp_path: Path, monkeypatch: Any
 ) -> None:
@@ -166,6 +170,7 @@ async def test_a_click_that_keeps_the_turn_is_answered_with_its_board_in_one_cal
         assert any(name.startswith("board-") for name in board_files(answer)), answer.payload
 
 
+@pytest.mark.slow
 async def test_a_click_that_passes_the_turn_is_answered_then_followed_by_the_new_turn(
     tmp_path: Path,
 ) -> None:
@@ -181,6 +186,7 @@ async def test_a_click_that_passes_the_turn_is_answered_then_followed_by_the_new
         assert "<@" in record.responses[1].message.content
 
 
+@pytest.mark.slow
 async def test_a_board_not_ready_in_time_lets_the_click_be_answered_first(
     tmp_path: Path, monkeypatch: Any
 ) -> None:

@@ -207,6 +207,7 @@ async def test_takeover_and_takeback(service: GameService) -> None:
     assert await service.votes.takeover(CHANNEL, ANA, CAT.id) is None
 
 
+@pytest.mark.slow
 async def test_undo_through_discord_asks_only_once_someone_else_has_acted(tmp_path: Path) -> None:
     """/game undo: at once while nobody has acted since (the channel says so); after the next
     player acted, a request with buttons for the others, naming how much it takes back."""

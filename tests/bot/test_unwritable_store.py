@@ -84,6 +84,7 @@ def refused(r: InteractionRecord) -> bool:
     return r.ephemeral and r.content == sentence
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", [read_only, disk_full], ids=["read-only", "disk-full"])
 async def test_moves_are_refused_while_the_database_cannot_be_written(
     tmp_path: Path,
@@ -142,6 +143,7 @@ async def test_moves_are_refused_while_the_database_cannot_be_written(
             n += 1
 
 
+@pytest.mark.slow
 async def test_background_work_waits_quietly_while_the_database_cannot_be_written(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

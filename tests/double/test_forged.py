@@ -28,6 +28,7 @@ async def silent(s: Space, record: InteractionRecord) -> bool:
         d.ack_deadline = deadline
 
 
+@pytest.mark.slow
 async def test_forged_custom_ids(s: Space) -> None:
     d = s.double
     pong = await (await d.slash(s.alice, s.channel, "ping")).wait_done()

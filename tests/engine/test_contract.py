@@ -15,6 +15,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "variant", "players"), CASES, ids=str)
 @pytest.mark.parametrize("seed", [1, 20261123])
 def test_random_playouts_keep_the_contract(

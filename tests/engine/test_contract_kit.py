@@ -45,6 +45,7 @@ class LeakyCartus:
         return Step(step.state, events)
 
 
+@pytest.mark.slow
 def test_the_kit_passes_the_real_game_and_compares_events() -> None:
     report = check_playout(CARTUS, 3, 7, redeal_every=1)
     assert report.compared > 0

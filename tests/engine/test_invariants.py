@@ -26,6 +26,7 @@ from tests.engine.builders import play, position
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("rattus", "cartus", "piper")
 
+
 def test_the_engine_has_no_assert() -> None:
     """`python -O` removes asserts, so nothing the engine relies on may be one."""
     found = set()
@@ -36,6 +37,7 @@ def test_the_engine_has_no_assert() -> None:
     assert not found
 
 
+@pytest.mark.slow
 def test_the_engine_keeps_its_contract_under_python_o() -> None:
     """The contract kit on every game and variant (smallest player count), with asserts off;
     a broken invariant still raises there."""

@@ -6,6 +6,7 @@ import json
 import random
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -60,6 +61,7 @@ CARD_ID = re.compile(r"\b[a-z]+\d?-[123]\b")
     seed=st.integers(min_value=0, max_value=2**63 - 1),
     shuffle=st.integers(min_value=0, max_value=2**32),
 )
+@pytest.mark.slow
 def test_views_do_not_depend_on_hidden_information(
     game: tuple[str, int], seed: int, shuffle: int
 ) -> None:
@@ -85,6 +87,7 @@ def test_views_do_not_depend_on_hidden_information(
     game=st.sampled_from(GAMES),
     seed=st.integers(min_value=0, max_value=2**63 - 1),
 )
+@pytest.mark.slow
 def test_events_show_faces_only_to_who_may_see_them(game: tuple[str, int], seed: int) -> None:
     expansion, players = game
     for s, seat, action in random_playout(players, seed, options(expansion), policy_seed=seed):
@@ -170,6 +173,7 @@ def test_astronomer_cards_stay_with_their_owner() -> None:
         assert not set(CARD_ID.findall(text))
 
 
+@pytest.mark.slow
 def test_views_of_one_position_share_only_what_all_may_see() -> None:
     """Views of a position reuse its public part (bot and renderer ask for the public view and
     each seat's in a row): each seat's view is what it would be on its own, in any order."""

@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -209,6 +210,7 @@ def playout(players: int, seed: int, policy: int, exhaustive: bool, expansion: s
     seed=st.integers(min_value=0, max_value=2**63 - 1),
     policy=st.integers(min_value=0, max_value=2**32),
 )
+@pytest.mark.slow
 def test_random_playouts(players: int, seed: int, policy: int) -> None:
     playout(players, seed, policy, exhaustive=False)
 
@@ -219,6 +221,7 @@ def test_random_playouts(players: int, seed: int, policy: int) -> None:
     seed=st.integers(min_value=0, max_value=2**63 - 1),
     policy=st.integers(min_value=0, max_value=2**32),
 )
+@pytest.mark.slow
 def test_random_africanus_playouts(players: int, seed: int, policy: int) -> None:
     playout(players, seed, policy, exhaustive=False, expansion="africanus")
 
@@ -229,6 +232,7 @@ def test_random_africanus_playouts(players: int, seed: int, policy: int) -> None
     seed=st.integers(min_value=0, max_value=2**63 - 1),
     policy=st.integers(min_value=0, max_value=2**32),
 )
+@pytest.mark.slow
 def test_every_legal_action_applies(players: int, seed: int, policy: int) -> None:
     playout(players, seed, policy, exhaustive=True)
 
@@ -239,5 +243,6 @@ def test_every_legal_action_applies(players: int, seed: int, policy: int) -> Non
     seed=st.integers(min_value=0, max_value=2**63 - 1),
     policy=st.integers(min_value=0, max_value=2**32),
 )
+@pytest.mark.slow
 def test_every_legal_africanus_action_applies(players: int, seed: int, policy: int) -> None:
     playout(players, seed, policy, exhaustive=True, expansion="africanus")

@@ -154,6 +154,7 @@ def test_the_checker_finds_what_does_not_match() -> None:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(TYPES))
 def test_views_match_their_types(name: str) -> None:
     """Every view of random games of every variant and player count has the keys and value

@@ -180,6 +180,7 @@ def test_renderer_registry() -> None:
     assert renderer_for("cartus").render_board is render_board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), [(3, {"supply": "simultaneous"}), (5, {})])
 def test_every_phase_of_a_whole_game_renders(players: int, options: dict[str, str]) -> None:
     """Boards, private images and summaries of a whole random game, every phase included."""
@@ -196,6 +197,7 @@ def test_every_phase_of_a_whole_game_renders(players: int, options: dict[str, st
     assert {"supply", "visit", "place"} <= phases
 
 
+@pytest.mark.slow
 def test_long_names_fit_the_image_and_one_message() -> None:
     names = ["W" * 32, "Ａlice ✓", "张伟", "", "Frederic the Long-Winded of Somewhere"]
     state = finished(5, 2)

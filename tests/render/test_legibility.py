@@ -62,6 +62,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "lang"), CASES)
 def test_every_number_is_12_px_high_on_a_phone(name: str, lang: str) -> None:
     """Cube counts, the players' table (scores and their parts), rats left, ranks, cubes lost,
@@ -112,6 +113,7 @@ def _allowed(a: Drawn, b: Drawn) -> bool:
     return kinds == {"rattus.diplomat", "chip"}
 
 
+@pytest.mark.slow
 def test_long_names_are_shortened_not_spilled() -> None:
     """A name too long for its place is shortened with an ellipsis and stays in the image."""
     view, _, _ = SAMPLES["board_6p_africanus_fr"]

@@ -224,6 +224,7 @@ def _touch(grown_a: Image.Image, b: Image.Image) -> int:
     return ImageChops.multiply(grown_a, b.convert("L")).histogram()[255]
 
 
+@pytest.mark.slow
 def test_land_neighbours_touch_and_no_other_regions_do() -> None:
     """The shapes tell adjacency: regions that are neighbours by land share a border, sea
     neighbours have an arrow, and regions that are not neighbours never meet."""
@@ -280,6 +281,7 @@ def test_every_regions_pieces_sit_inside_it() -> None:
             assert mask.getpixel((round(x), round(y))), f"{region}: ({x}, {y}) is off its land"
 
 
+@pytest.mark.slow
 def test_views_from_every_player_count_render() -> None:
     for players, options in [(2, None), (3, None), (4, None), (5, AFRICANUS), (6, AFRICANUS)]:
         state = played(players, 100 + players, 30, options)
@@ -302,6 +304,7 @@ def test_the_plague_piece_stands_on_its_region() -> None:
             assert mask.getpixel((round(x), round(y))), f"{region}: the plague is off its land"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), [(3, None), (5, AFRICANUS)])
 def test_every_phase_of_a_whole_game_renders(players: int, options: dict[str, str] | None) -> None:
     """Boards, private images and summaries of a whole random game, every phase included

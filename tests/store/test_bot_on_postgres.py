@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from bot.store import Store
 from bot.store.postgres import PostgresBackend
 from tests.bot.harness import current_turn, running_bot, table, turn_seq, wait_for_turn_after, world
 from tests.bot.test_e2e import PNG, open_lobby, play_one, start
 
 
+@pytest.mark.slow
 async def test_the_bot_plays_a_game_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
     async with world(tmp_path) as w:
         w.database = postgres_url

@@ -169,6 +169,7 @@ async def _start_bot(database_url: str, tmp_path: Path) -> str:
         ("mysql://bot@127.0.0.1/rattus", "scheme 'mysql' is not supported"),
     ],
 )
+@pytest.mark.slow
 async def test_the_bot_stops_with_one_line_when_it_cannot_use_the_database(
     url: str, words: str, tmp_path: Path
 ) -> None:
@@ -176,6 +177,7 @@ async def test_the_bot_stops_with_one_line_when_it_cannot_use_the_database(
     assert last.startswith("rattus-bot: ") and words in last and "s3cret" not in last
 
 
+@pytest.mark.slow
 async def test_the_bot_stops_with_one_line_on_a_read_only_postgresql(
     postgres_url: str, tmp_path: Path
 ) -> None:
