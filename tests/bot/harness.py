@@ -60,14 +60,16 @@ async def running_bot(
     *,
     publisher: PublisherConfig = FAST,
     clock: Any = None,
+    render_processes: int = 1,
     **service: Any,
 ) -> AsyncIterator[GameBot]:
     """Run the bot until the double saw it identify and sync; close it afterwards.
 
-    Games get the fixed seed `seed`, so a test plays the same game on every run.
+    Games get the fixed seed `seed`, so a test plays the same game on every run; boards are
+    drawn in `render_processes` worker processes (0: in threads of this interpreter).
     """
     sessions = len(w.double.sessions)
-    config = Config(token="test-token", database_url=w.database)
+    config = Config(token="test-token", database_url=w.database, render_processes=render_processes)
     bot = GameBot(
         config,
         service_config=ServiceConfig(**service),
