@@ -5,13 +5,14 @@ options, the words for its events and actions, its prompts, which choices may be
 buttons and which stay in a private picker, the private lines of `/game hand` and DMs, the
 ranking, the AI, the rules text, its slash-command cog and its locale catalogue. The generic
 modules (app, handlers, service, publisher, ui, scheduler, records, store) only talk to games
-through this class and the engine contract; `adapters()` finds every game package.
+through this class and the engine contract; `adapters()` finds every game package, and refuses
+one whose catalogue lacks a text every game must have (`REQUIRED_TEXTS`).
 
 Everything here works on action texts, event dicts and views (what the store keeps and what
 the engine shows), never on a full state, so nothing can leak what a seat may not know.
 
 `GameAdapter[V, SV]` is generic in the game's view types (engine/<game>/view_types.py): V the
-public view (`prompt`, `secret_prompt`, `rules_detail`), SV a seat's own (`describe`, `label`,
+public view (`prompt`, `secret_prompt`, `rules_detail`), SV a seat's own (`describe`, `labels`,
 `private_lines`, `secret`, `private_update`, `window_lines`, `decide`, `skip`), so a game's
 adapter reads typed views. The generic bot knows no game: it holds `GameAdapter` (views Any)
 and passes on the views the engine gave it.
@@ -26,13 +27,15 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from bot.i18n import BOT, Catalog
+from bot.i18n import BOT, LANGUAGES, Catalog, fluent_id
 from engine.core.contract import Decision, Game
 from engine.core.registry import get_game
 
 if TYPE_CHECKING:
     from discord.ext import commands
     from typing_extensions import TypeVar as DefaultTypeVar
+
+    from bot.interactions import Interactions
 
     # Defaults (PEP 696, in typing from Python 3.13): a bare GameAdapter takes Any views,
     # GameAdapter[View] takes View for both.
@@ -42,10 +45,20 @@ else:
     V = TypeVar("V", bound=Mapping[str, Any])
     SV = TypeVar("SV", bound=Mapping[str, Any])
 
+# A seat's view type for a helper of one adapter (which takes its adapter's, so needs no default).
+W = TypeVar("W", bound=Mapping[str, Any])
+
 # One mark per seat, the colours of the board image's seat pieces (render.common).
 SEAT_MARKS = ("🟧", "🟦", "🟩", "🟨", "🟪", "⬛")
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 LABELS = 20_000  # remembered action labels per game
+GAMES = "bot.games"  # the package holding one package per game
+
+REQUIRED_TEXTS = ("game.title", "rules", "help.game")
+"""The texts every game's own catalogue must have, in every language: the bot reads them for
+any game with no fallback (`title`: the game's name in lobbies, menus and records; `rules`: the
+`/game rules` summary; `help_text`: the game's part of `/game help`). `adapters()` refuses a game
+package that lacks one."""
 
 
 def mark(seat: int) -> str:
@@ -58,6 +71,25 @@ def who(names: Sequence[str], seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(names):
         return "?"
     return f"{mark(seat)} {names[seat]}"
+
+
+def game_package(module: str) -> str:
+    """The package whose catalogue an adapter defined in `module` speaks: its game package
+    `bot.games.<game>`, at whatever depth of it the adapter is defined (an adapter defined
+    outside bot.games, as a test's, speaks its own package's)."""
+    if module.startswith(f"{GAMES}."):
+        return ".".join(module.split(".")[:3])  # bot.games.<game>
+    return module.rpartition(".")[0]
+
+
+def missing_texts(catalog: Catalog) -> list[str]:
+    """The `REQUIRED_TEXTS` a game's own catalogue lacks, as "<language>: <Fluent id>"."""
+    return [
+        f"{lang}: {fluent_id(key)}"
+        for lang in LANGUAGES
+        for key in REQUIRED_TEXTS
+        if fluent_id(key) not in catalog.own_ids(lang)
+    ]
 
 
 class OptionError(ValueError):
@@ -89,19 +121,15 @@ class GameAdapter(Generic[V, SV]):
 
     def __init__(self) -> None:
         self.engine: Game[Any, Any, V] = get_game(self.name)
-        package = type(self).__module__.rsplit(".", 1)[0]
+        package = game_package(type(self).__module__)
         self.catalog = Catalog(package, BOT, errors=self.engine.messages.templates)
-        self._labels: dict[tuple[str, str], str] = {}
+        self.labels: Labels[SV] = Labels(self)
 
     # ------------------------------------------------------------------ words
 
     def t(self, key: str, lang: str, /, **params: Any) -> str:
         """A text of this game (or of the bot) in `lang`."""
         return self.catalog.t(key, lang, **params)
-
-    def has(self, key: str) -> bool:
-        """True when the game's or the bot's catalogue has `key`."""
-        return self.catalog.has(key)
 
     def error(self, code: str, params: Mapping[str, Any], lang: str) -> str:
         """A rules error in words: its parameters are ids (regions, cards), named here as in
@@ -140,28 +168,12 @@ class GameAdapter(Generic[V, SV]):
         one. `view` is the public view of a started game (None for a lobby or no game)."""
         return []
 
-    def help_text(
-        self, options: Mapping[str, Any], lang: str, mention: Callable[[str], str]
-    ) -> str:
-        """How this game is played on Discord (`/game help`): its turns, its buttons and
-        pickers, where a player's private information is. `mention` turns a command path
-        ("game hand") into a clickable mention."""
-        if not self.has("help.game"):
-            return ""
-        return self.t(
-            "help.game",
-            lang,
-            do=mention(f"{self.command} do"),
-            hand=mention("game hand"),
-            rules=mention("game rules"),
-        )
-
     # ------------------------------------------------------------------ events and actions
 
     def narrate(self, event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | None:
         """One line for an event (public or private), or None for events that need none."""
         key = f"event.{event['type']}"
-        if not self.has(key):
+        if not self.catalog.has(key):
             return None
         params = {k: v for k, v in event.items() if k not in ("type", "visible_to")}
         if "seat" in event:
@@ -172,25 +184,12 @@ class GameAdapter(Generic[V, SV]):
         """A player-facing description of one action, from its text form. `view` is the
         deciding seat's own view, passed only in private pickers and confirmations."""
         key = f"action.{self.verb(action)}"
-        return self.t(key, lang, text=action) if self.has(key) else action
-
-    def label(self, action: str, lang: str, view: SV | None = None) -> str:
-        """`describe`, remembered: the same public action always reads the same (buttons and
-        pickers name many actions on every turn)."""
-        if view is not None and self.is_private(action):
-            return self.describe(action, lang, view)
-        key = (action, lang)
-        found = self._labels.get(key)
-        if found is None:
-            if len(self._labels) >= LABELS:
-                self._labels.clear()
-            found = self._labels[key] = self.describe(action, lang)
-        return found
+        return self.t(key, lang, text=action) if self.catalog.has(key) else action
 
     def prompt(self, view: V, decision: Decision, seat: int, lang: str) -> str:
         """What `seat` must decide now, in one short sentence."""
         key = f"prompt.{decision.phase}"
-        if self.has(key):
+        if self.catalog.has(key):
             return self.t(key, lang)
         return self.t("prompt.window" if decision.window else "prompt.main", lang)
 
@@ -198,7 +197,7 @@ class GameAdapter(Generic[V, SV]):
         """The turn message's first line while a secret window is open: that a decision may
         be made privately, naming nobody (the asked seats were asked by DM)."""
         key = f"secret.{decision.phase}"
-        return self.t(key, lang) if self.has(key) else BOT.t("turn.secret", lang)
+        return self.t(key, lang) if self.catalog.has(key) else BOT.t("turn.secret", lang)
 
     def verb(self, action: str) -> str:
         """The verb of an action text (how buttons group actions)."""
@@ -207,11 +206,7 @@ class GameAdapter(Generic[V, SV]):
     def verb_label(self, verb: str, lang: str) -> str:
         """The label of a button that stands for every action of a verb."""
         key = f"verb.{verb}"
-        return self.t(key, lang) if self.has(key) else verb
-
-    def style(self, verb: str) -> str:
-        """The button style of a verb."""
-        return self.styles.get(verb, "primary")
+        return self.t(key, lang) if self.catalog.has(key) else verb
 
     def is_private(self, action: str) -> bool:
         """True when an action must only be offered in a private picker."""
@@ -287,7 +282,7 @@ class GameAdapter(Generic[V, SV]):
         lines = []
         for row in result["ranking"]:
             parts = [
-                self.t(f"score.{k}", lang, n=v) if self.has(f"score.{k}") else f"{k} {v}"
+                self.t(f"score.{k}", lang, n=v) if self.catalog.has(f"score.{k}") else f"{k} {v}"
                 for k, v in row["breakdown"].items()
             ]
             lines.append(
@@ -315,23 +310,65 @@ class GameAdapter(Generic[V, SV]):
 
     # ------------------------------------------------------------------ Discord
 
-    def cog(self, bot: Any) -> commands.Cog:
-        """The game's slash-command group (/<command> …)."""
+    def cog(self, rooms: Interactions) -> commands.Cog:
+        """The game's slash-command group (/<command> …), acting through the bot's rooms."""
         raise NotImplementedError
+
+
+class Labels(Generic[W]):
+    """A game's action labels, remembered: buttons and pickers name many actions on every turn,
+    and the same public action always reads the same."""
+
+    def __init__(self, adapter: GameAdapter[Any, W], size: int = LABELS) -> None:
+        self._adapter = adapter
+        self._size = size
+        self._known: dict[tuple[str, str], str] = {}
+
+    def __call__(self, action: str, lang: str, view: W | None = None) -> str:
+        """The adapter's `describe` of an action; a private one with the deciding seat's
+        `view` is described afresh, from that view."""
+        adapter = self._adapter
+        if view is not None and adapter.is_private(action):
+            return adapter.describe(action, lang, view)
+        key = (action, lang)
+        found = self._known.get(key)
+        if found is None:
+            if len(self._known) >= self._size:
+                self._known.clear()
+            found = self._known[key] = adapter.describe(action, lang)
+        return found
+
+
+def help_text(adapter: GameAdapter, lang: str, mention: Callable[[str], str]) -> str:
+    """How a game is played on Discord (`/game help`): its turns, its buttons and pickers,
+    where a player's private information is, from its `help.game` text. `mention` turns a
+    command path ("game hand") into a clickable mention."""
+    return adapter.t(
+        "help.game",
+        lang,
+        do=mention(f"{adapter.command} do"),
+        hand=mention("game hand"),
+        rules=mention("game rules"),
+    )
 
 
 @cache
 def adapters() -> dict[str, GameAdapter]:
     """Every game adapter, by game name: each package under bot/games with an ADAPTER."""
-    import bot.games
-
+    games = importlib.import_module(GAMES)
     found: dict[str, GameAdapter] = {}
-    for info in pkgutil.iter_modules(bot.games.__path__):
+    for info in pkgutil.iter_modules(games.__path__):
         if not info.ispkg:
             continue
-        module = importlib.import_module(f"bot.games.{info.name}")
+        module = importlib.import_module(f"{GAMES}.{info.name}")
         adapter = getattr(module, "ADAPTER", None)
         if isinstance(adapter, GameAdapter):
+            missing = missing_texts(adapter.catalog)
+            if missing:
+                raise RuntimeError(
+                    f"{module.__name__}: its catalogue lacks texts every game must have "
+                    f"(REQUIRED_TEXTS): {', '.join(missing)}"
+                )
             found[adapter.name] = adapter
     return found
 

@@ -38,7 +38,11 @@ def error_text(exc: BaseException, lang: str) -> str | None:
         adapter = adapters().get(exc.game)
         key = f"error.{exc.code}"
         if adapter is not None:
-            return adapter.error(exc.code, exc.params, lang) if adapter.has(key) else exc.message
+            return (
+                adapter.error(exc.code, exc.params, lang)
+                if adapter.catalog.has(key)
+                else exc.message
+            )
         return BOT.t(key, lang, **exc.params) if BOT.has(key) else exc.message
     if isinstance(exc, BotError):
         adapter = adapters().get(exc.game or "")

@@ -533,7 +533,7 @@ def turn_view(
     for verb, texts in groups:
         if verb in listed:
             options = [
-                discord.SelectOption(label=_clip(adapter.label(x, lang), 100), value=x)
+                discord.SelectOption(label=_clip(adapter.labels(x, lang), 100), value=x)
                 for x in texts
             ]
             placeholder = _clip(adapter.verb_label(verb, lang), 150)
@@ -544,9 +544,9 @@ def turn_view(
     for verb, texts in groups:
         if verb in listed:
             continue
-        style = STYLES.get(adapter.style(verb), discord.ButtonStyle.primary)
+        style = STYLES.get(adapter.styles.get(verb, "primary"), discord.ButtonStyle.primary)
         if len(texts) == 1 and not adapter.is_private(texts[0]):
-            label = adapter.label(texts[0], lang)
+            label = adapter.labels(texts[0], lang)
             view.add_item(TurnButton(game_id, seq, "a", texts[0], label=label, style=style))
         else:
             label = adapter.verb_label(verb, lang)
@@ -582,7 +582,7 @@ def picker_view(
         for text in texts:
             options.append(
                 discord.SelectOption(
-                    label=_clip(adapter.label(text, lang, view), 100), value=f"a:{text}"
+                    label=_clip(adapter.labels(text, lang, view), 100), value=f"a:{text}"
                 )
             )
     else:

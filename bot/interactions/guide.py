@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.adapter import adapter_for, adapters
+from bot.adapter import adapter_for, adapters, help_text
 from bot.errors import send_ephemeral, user_lang
 from bot.i18n import BOT, t
 from bot.interactions.base import (
@@ -69,9 +69,7 @@ class Guide(Room):
         )
         if game is not None:
             adapter = adapter_for(game.game)
-            own = adapter.help_text(game.options, lang, mention)
-            if own:
-                parts += ["", own]
+            parts += ["", help_text(adapter, lang, mention)]
             parts += ["", t("help.game_commands", lang, game=adapter.title(lang))]
             parts += self.command_lines(adapter.command, lang)
         parts += ["", t("help.commands", lang)]

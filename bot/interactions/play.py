@@ -65,7 +65,7 @@ class Play(Room):
         action = outcome.action or text
         # Only a private choice may need the seat's own view to be named (a drawn card).
         view = _view_before(outcome) if adapter.is_private(action) else None
-        what = adapter.label(action, lang, view)
+        what = adapter.labels(action, lang, view)
         try:
             if edit:
                 await self.answer(interaction, t("done", lang, what=what), update=True, view=None)
@@ -368,7 +368,7 @@ class Play(Room):
         typed = typed.casefold()
         out = []
         for text in texts:
-            label = adapter.label(text, lang)
+            label = adapter.labels(text, lang)
             if typed in label.casefold() or typed in text:
                 out.append((label[:100], text))
         return out[:25]

@@ -11,7 +11,10 @@ import re
 import pytest
 
 from bot.adapter import OptionError, adapters
-from bot.games.cartus.adapter import ADAPTER, NARRATORS, VERBS, card_name, card_phrase, narrate
+from bot.games.cartus.adapter import ADAPTER
+from bot.games.cartus.narration import NARRATORS, narrate
+from bot.games.cartus.offers import VERBS
+from bot.games.cartus.words import card_name, card_phrase
 from bot.i18n import LANGUAGES
 from bot.ui import turn_view
 from engine.cartus import GAME, events

@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from bot.games.cartus.adapter import ADAPTER, card_name, card_phrase, hand_line
+from bot.games.cartus.adapter import ADAPTER
+from bot.games.cartus.private import hand_line
+from bot.games.cartus.words import card_name, card_phrase
 from discord_double import DoubleMessage, DoubleUser
 from discord_double.player import Table, components, turn_seq
 from engine.cartus import GAME

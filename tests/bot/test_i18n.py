@@ -8,7 +8,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.adapter import adapters
+from bot.adapter import adapter_for, adapters
 from bot.app import GameBot
 from bot.config import Config
 from bot.games.rattus.adapter import VERBS, describe, narrate, verb_label
@@ -117,9 +117,9 @@ async def test_every_slash_command_text_is_translated() -> None:
     bot = GameBot(Config(token="x", database_url="sqlite://"), sync_commands=False)
     from bot.cogs.game import GameCog
 
-    await bot.add_cog(GameCog(bot))
+    await bot.add_cog(GameCog(bot.interactions))
     for adapter in adapters().values():
-        await bot.add_cog(adapter.cog(bot))
+        await bot.add_cog(adapter.cog(bot.interactions))
     translator = CatalogTranslator()
     missing: list[str] = []
 
@@ -145,3 +145,17 @@ async def test_every_slash_command_text_is_translated() -> None:
     ]
     assert sorted(names) == sorted(["partie", *(a.command for a in adapters().values())])
     assert all(re.fullmatch(r"[-_a-z0-9]{1,32}", n) for n in names)
+
+
+def test_a_game_lacking_a_required_text_is_named_with_what_it_lacks(monkeypatch) -> None:
+    """Every game must have its title, rules and help in every language: the check names
+    what is missing (adapters() refuses such a game when it loads)."""
+    from bot.adapter import REQUIRED_TEXTS, missing_texts
+
+    catalog = adapter_for("piper").catalog
+    assert missing_texts(catalog) == [] and "help.game" in REQUIRED_TEXTS
+    own = catalog.own_ids
+    monkeypatch.setattr(
+        catalog, "own_ids", lambda lang: own(lang) - {"help-game"} if lang == "fr" else own(lang)
+    )
+    assert missing_texts(catalog) == ["fr: help-game"]

@@ -85,7 +85,7 @@ class Many(GameAdapter):
     verbs = tuple(f"v{i}" for i in range(7))
     listed_verbs = frozenset(verbs)
 
-    def label(self, action: str, lang: str, view: Any = None) -> str:
+    def describe(self, action: str, lang: str, view: Any = None) -> str:
         return action
 
     def verb_label(self, verb: str, lang: str) -> str:

@@ -24,6 +24,8 @@ from engine.piper.view_types import CharacterView, PiperSeatView, PiperView
 if TYPE_CHECKING:
     from discord.ext import commands
 
+    from bot.interactions import Interactions
+
 log = logging.getLogger(__name__)
 
 CATALOG = Catalog("bot.games.piper", BOT, errors=GAME.messages.templates)
@@ -563,11 +565,11 @@ class PiperAdapter(GameAdapter[PiperView, PiperSeatView]):
 
     # ------------------------------------------------------------------ Discord
 
-    def cog(self, bot: Any) -> commands.Cog:
+    def cog(self, rooms: Interactions) -> commands.Cog:
         """/piper …"""
         from bot.games.piper.cog import PiperCog
 
-        return PiperCog(bot)
+        return PiperCog(rooms)
 
 
 ADAPTER = PiperAdapter()

@@ -21,6 +21,8 @@ from engine.rattus.view_types import RattusSeatView, RattusView
 if TYPE_CHECKING:
     from discord.ext import commands
 
+    from bot.interactions import Interactions
+
 log = logging.getLogger(__name__)
 
 CATALOG = Catalog("bot.games.rattus", BOT, errors=GAME.messages.templates)
@@ -664,11 +666,11 @@ class RattusAdapter(GameAdapter[RattusView, RattusSeatView]):
         """End what can be ended; the AI answers what cannot be skipped."""
         return skip_choice(view, legal, rnd)
 
-    def cog(self, bot: Any) -> commands.Cog:
+    def cog(self, rooms: Interactions) -> commands.Cog:
         """/rattus …"""
         from bot.games.rattus.cog import RattusCog
 
-        return RattusCog(bot)
+        return RattusCog(rooms)
 
 
 ADAPTER = RattusAdapter()
