@@ -32,8 +32,11 @@ It records everything the bot does and lets tests act as users::
 
 Records: ``DoubleMessage`` (id, channel_id, author, content, embeds, components,
 attachments with ``filename``/``data`` bytes, flags, ``ephemeral_for``, ``edits``,
-``deleted``, ``order``), ``InteractionRecord`` (payload sent, ``responses`` in order,
-``ack_type``, ``original``, ``followups``, ``choices``, ``modal``, latencies),
+``deleted``, ``order``; ``text``: what a person reads, the content, embed text and every
+text display in order; ``media``: the attachments its galleries, thumbnails and files
+show; ``interactive``: its buttons and selects at any depth), ``InteractionRecord``
+(payload sent, ``responses`` in order, ``ack_type``, ``original``, ``followups``,
+``choices``, ``modal``, latencies),
 ``d.requests`` / ``d.unknown_requests`` (unknown routes answer 404 like Discord),
 ``d.sessions`` (gateway sessions). Waits never sleep blindly: they wake on each
 recorded change and raise ``DoubleTimeoutError`` with a summary of the state.
@@ -46,6 +49,24 @@ Another process: ``python -m discord_double --port N`` prints the addresses; the
 calls ``configure_discord_py(api_base)``; scenarios use the ``/_double/`` API
 (``--rate-limits on|off``, ``--rate-limit-scale``, ``--shards`` set the options below;
 ``discord_double.control`` lists its actions).
+
+Refusals, as Discord's (400, code 50035 "Invalid Form Body", errors keyed by field path):
+every request body (JSON, or the ``payload_json`` of a multipart one) and its query
+parameters are checked against the request schema of the matching operation in Discord's
+own OpenAPI specification (``discord_double/spec/``, checked by ``discord_double.schema``),
+then against the documented limits the schema leaves out (``discord_double.validation``:
+content 2,000 characters, 5 action rows, a select alone in its row, unique custom ids,
+6,000 characters of embeds, 10 files, link/custom-id rules of buttons...). A refused
+request changes nothing.
+
+Components V2 (flag ``IS_COMPONENTS_V2``, ``1 << 15``, as discord.py's ``LayoutView``
+sends it) work on message create and edit, interaction responses and follow-ups: the tree
+is stored as sent (ids numbered) and returned as Discord does (``attachment://name`` media
+unfurled to the attachment), and ``click``/``select``/``submit_modal`` reach components in
+containers, sections and rows. Refused as on Discord: ``content``, ``embeds``, ``poll`` or
+``sticker_ids`` with the flag, removing the flag from a message, V2 components without it,
+an ``attachment://`` reference to a file the message lacks, more than 40 components in all
+or 4,000 characters of text displays.
 
 Injected failures (``discord_double.faults`` has route constants: ``MESSAGE_CREATE``,
 ``MESSAGE_EDIT``, ``INTERACTION_CALLBACK``, ``FOLLOWUP``, ``WEBHOOK_MESSAGE_EDIT``

@@ -52,7 +52,7 @@ class Recorder:
             where += "-only-" + _slug(message.ephemeral_for.username)
         stem = f"{self.count:04d}-{where}-{'new' if created else 'edit'}"
         buttons = [c.get("label") or c.get("placeholder") or "" for c in components(message)]
-        text = message.content + (
+        text = message.text + (
             "\n\n[buttons: " + " | ".join(b for b in buttons if b) + "]" if buttons else ""
         )
         (self.out / f"{stem}.txt").write_text(text + "\n", "utf-8")

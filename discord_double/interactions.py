@@ -248,7 +248,7 @@ class InteractionRecord:
 
     @property
     def text(self) -> str:
-        """Return content and embed text of all answer messages."""
+        """Return what all answer messages read (content, embeds, text displays)."""
         return "\n".join(m.text for m in self.messages if m.text)
 
     @property

@@ -30,6 +30,18 @@ FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
 FLAG_COMPONENTS_V2 = 1 << 15
 
+# Component types the double reads (Components V2 adds sections, text displays, thumbnails,
+# media galleries, files, separators and containers around buttons and selects).
+BUTTON = 2
+INTERACTIVE_TYPES = frozenset({BUTTON, 3, 5, 6, 7, 8})
+SECTION = 9
+TEXT_DISPLAY = 10
+THUMBNAIL = 11
+MEDIA_GALLERY = 12
+FILE = 13
+CONTAINER = 17
+ATTACHMENT_URL = "attachment://"
+
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
@@ -330,6 +342,15 @@ class DoubleAttachment:
         """Return the size in bytes."""
         return len(self.data)
 
+    @property
+    def media_type(self) -> str:
+        """Return the content type Discord reports (from the upload, else the filename)."""
+        return (
+            self.content_type
+            or mimetypes.guess_type(self.filename)[0]
+            or "application/octet-stream"
+        )
+
     def payload(self) -> JSON:
         """Return the attachment object Discord sends."""
         data: JSON = {
@@ -338,13 +359,29 @@ class DoubleAttachment:
             "size": self.size,
             "url": self.url,
             "proxy_url": self.url,
-            "content_type": self.content_type
-            or mimetypes.guess_type(self.filename)[0]
-            or "application/octet-stream",
+            "content_type": self.media_type,
             "flags": 0,
         }
+        size = png_size(self.data)
+        if size is not None:
+            data["width"], data["height"] = size
         if self.description is not None:
             data["description"] = self.description
+        return data
+
+    def media_payload(self) -> JSON:
+        """Return the unfurled media item Discord shows for ``attachment://<filename>``."""
+        data: JSON = {
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.media_type,
+            "attachment_id": str(self.id),
+            "flags": 0,
+            "loading_state": 2,  # loaded
+        }
+        size = png_size(self.data)
+        if size is not None:
+            data["width"], data["height"] = size
         return data
 
     def __repr__(self) -> str:
@@ -415,7 +452,10 @@ class DoubleMessage:
 
     @property
     def text(self) -> str:
-        """Return content plus every embed's visible text, for loose assertions."""
+        """Return what a person reads: the content, every embed's text, every text display.
+
+        Joined by newlines, in order (a Components V2 message has only text displays).
+        """
         parts = [self.content]
         for embed in self.embeds:
             parts.extend(
@@ -428,13 +468,41 @@ class DoubleMessage:
             if author := embed.get("author", {}).get("name"):
                 parts.append(str(author))
         for component in self.walk_components():
-            if component.get("type") == 10 and component.get("content"):
+            if component.get("type") == TEXT_DISPLAY and component.get("content"):
                 parts.append(str(component["content"]))
         return "\n".join(p for p in parts if p)
 
     def walk_components(self) -> Iterator[JSON]:
         """Yield every component, depth first (rows, containers, sections, accessories)."""
         yield from walk_components(self.components)
+
+    @property
+    def media(self) -> list[DoubleAttachment]:
+        """Return the attachments its media galleries, thumbnails and files show, in order."""
+        by_name = {a.filename: a for a in self.attachments}
+        shown = []
+        for component in self.walk_components():
+            for url in media_urls(component):
+                attachment = by_name.get(url.removeprefix(ATTACHMENT_URL))
+                if url.startswith(ATTACHMENT_URL) and attachment is not None:
+                    shown.append(attachment)
+        return shown
+
+    @property
+    def interactive(self) -> list[JSON]:
+        """Return its buttons and selects at any depth, in order (what a person can use)."""
+        return [c for c in self.walk_components() if c.get("type") in INTERACTIVE_TYPES]
+
+    def components_payload(self) -> list[JSON]:
+        """Return the components as Discord sends them back.
+
+        As sent, except that a media item naming ``attachment://<filename>`` is unfurled
+        into that attachment's URL, size and id, and a file component gets its name and size.
+        """
+        if not self.flags & FLAG_COMPONENTS_V2:
+            return self.components
+        by_name = {a.filename: a for a in self.attachments}
+        return [_unfurl(c, by_name) for c in self.components]
 
     @property
     def buttons(self) -> list[JSON]:
@@ -515,6 +583,56 @@ class RequestRecord:
         extra = f" [{self.fault}]" if self.fault else ""
         extra += f" [rate limited: {self.rate_limit}]" if self.rate_limit else ""
         return f"{self.method} {self.path} -> {self.status}{extra}"
+
+
+def media_urls(component: JSON) -> list[str]:
+    """Return the media URLs one component shows (gallery items, thumbnail, file)."""
+    kind = component.get("type")
+    if kind == MEDIA_GALLERY:
+        media = [item.get("media") or {} for item in component.get("items") or []]
+    elif kind == THUMBNAIL:
+        media = [component.get("media") or {}]
+    elif kind == FILE:
+        media = [component.get("file") or {}]
+    else:
+        return []
+    return [m["url"] for m in media if isinstance(m.get("url"), str)]
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """Return a PNG's (width, height) from its header, or None if it is no PNG."""
+    if len(data) < 24 or not data.startswith(b"\x89PNG\r\n\x1a\n") or data[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def _unfurl(component: JSON, by_name: dict[str, DoubleAttachment]) -> JSON:
+    def media(item: Any) -> Any:
+        url = item.get("url") if isinstance(item, dict) else None
+        if not isinstance(url, str) or not url.startswith(ATTACHMENT_URL):
+            return item
+        attachment = by_name.get(url.removeprefix(ATTACHMENT_URL))
+        return item if attachment is None else {**item, **attachment.media_payload()}
+
+    shown = dict(component)
+    kind = component.get("type")
+    if kind == MEDIA_GALLERY:
+        shown["items"] = [
+            {**item, "media": media(item.get("media"))} for item in component.get("items") or []
+        ]
+    elif kind == THUMBNAIL:
+        shown["media"] = media(component.get("media"))
+    elif kind == FILE:
+        shown["file"] = media(component.get("file"))
+        url = str((component.get("file") or {}).get("url", ""))
+        attachment = by_name.get(url.removeprefix(ATTACHMENT_URL))
+        if url.startswith(ATTACHMENT_URL) and attachment is not None:
+            shown.update(name=attachment.filename, size=attachment.size)
+    if isinstance(component.get("components"), list):
+        shown["components"] = [_unfurl(c, by_name) for c in component["components"]]
+    if isinstance(component.get("accessory"), dict):
+        shown["accessory"] = _unfurl(component["accessory"], by_name)
+    return shown
 
 
 def walk_components(components: list[JSON]) -> Iterator[JSON]:

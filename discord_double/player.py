@@ -21,11 +21,8 @@ MENTION = re.compile(r"<@(\d+)>")
 
 
 def components(message: DoubleMessage) -> list[dict[str, Any]]:
-    """Every component of a message (buttons and selects), flattened."""
-    out: list[dict[str, Any]] = []
-    for row in message.components or []:
-        out.extend(row.get("components", []))
-    return out
+    """Every button and select of a message, at any depth (rows, containers, sections)."""
+    return message.interactive
 
 
 def turn_seq(message: DoubleMessage) -> int:
@@ -72,11 +69,11 @@ class Table:
 
     def over(self) -> bool:
         """True once the final ranking was posted."""
-        return any("🏁" in m.content for m in self.messages())
+        return any("🏁" in m.text for m in self.messages())
 
     def mover(self, message: DoubleMessage) -> DoubleUser | None:
         """The person a turn message asks to decide (None when only AI seats are asked)."""
-        for line in reversed(message.content.splitlines()):
+        for line in reversed(message.text.splitlines()):
             ids = [int(i) for i in MENTION.findall(line) if int(i) in self.users]
             if ids:
                 return self.users[ids[0]]
@@ -89,7 +86,7 @@ class Table:
         return (
             len(controls) == 1
             and controls[0]["custom_id"].endswith(":k:any")
-            and not MENTION.search(message.content)
+            and not MENTION.search(message.text)
         )
 
     async def answer_secret(
@@ -170,7 +167,7 @@ class Table:
                 return answered  # the window may still wait for others: no new turn yet
             await self.wait_after(seq)  # only AI seats were asked: they answer by themselves
             return await self.play_one(rnd, use_slash=use_slash)
-        assert user is not None, f"no person is asked to move: {message.content!r}"
+        assert user is not None, f"no person is asked to move: {message.text!r}"
         if use_slash:
             choices = await self.double.autocomplete(
                 user, self.channel, f"{self.command} do", "action", typed=""

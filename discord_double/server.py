@@ -90,8 +90,10 @@ from discord_double.models import (
     walk_components,
 )
 from discord_double.ratelimits import VIA, BucketRule, RateLimiter, RateLimitHit
+from discord_double.schema import check_request
 from discord_double.snowflake import SnowflakeGenerator, iso, now
 from discord_double.validation import (
+    MessageDraft,
     form_error,
     validate_choices,
     validate_commands,
@@ -133,6 +135,23 @@ class UploadedFile:
     filename: str
     data: bytes
     content_type: str | None
+
+
+@dataclass
+class PlannedUpload:
+    """An uploaded file a message will get, with its ``attachments`` entry if it had one."""
+
+    upload: UploadedFile
+    entry: JSON | None
+
+    @property
+    def filename(self) -> str:
+        """Return the name the attachment will have (the entry's, else the upload's)."""
+        return str((self.entry or {}).get("filename") or self.upload.filename)
+
+
+def _planned_names(plan: list[DoubleAttachment | PlannedUpload]) -> list[str]:
+    return [item.filename for item in plan]
 
 
 @dataclass
@@ -1608,7 +1627,10 @@ class DiscordDouble:
             raise DiscordHTTPError(404, 0, "404: Not Found")
         body, files = await _read_body(request)
         record.body = body
-        call = ApiCall(request, params, dict(request.query), body, files)
+        query = dict(request.query)
+        # Discord checks a request against its schema before acting on it.
+        check_request(request.method, path, query, body)
+        call = ApiCall(request, params, query, body, files)
         result = await handler(call)
         if isinstance(result, web.StreamResponse):
             return result
@@ -1983,16 +2005,9 @@ class DiscordDouble:
         return [self._message_payload(m) for m in reversed(visible)]
 
     def _nonce(self, payload: JSON) -> str | int | None:
+        # The schema checked its type (an integer or a string of at most 25 characters).
         nonce = payload.get("nonce")
-        if nonce is None:
-            return None
-        if isinstance(nonce, bool) or not isinstance(nonce, str | int):
-            raise form_error("nonce", "BASE_TYPE_BAD_TYPE", "Must be a string or an integer.")
-        if isinstance(nonce, str) and len(nonce) > _NONCE_MAX_LENGTH:
-            raise form_error(
-                "nonce", "BASE_TYPE_MAX_LENGTH", f"Must be {_NONCE_MAX_LENGTH} or fewer in length."
-            )
-        return nonce
+        return nonce if isinstance(nonce, str | int) and not isinstance(nonce, bool) else None
 
     def _earlier_by_nonce(self, author: DoubleUser, nonce: str | int) -> DoubleMessage | None:
         seen = self._nonces.get((author.id, str(nonce)))
@@ -2014,7 +2029,6 @@ class DiscordDouble:
         channel = self._channel_param(call)
         self._check_can_send(channel)
         payload = call.json_object()
-        validate_message(payload)
         nonce = self._nonce(payload)
         enforce = nonce is not None and bool(payload.get("enforce_nonce"))
         if enforce and nonce is not None:
@@ -2068,9 +2082,8 @@ class DiscordDouble:
 
     async def _bulk_delete(self, call: ApiCall) -> None:
         channel = self._channel_param(call)
+        # The schema checked the count (2..100 distinct snowflakes).
         ids = [int(i) for i in call.json_object().get("messages", [])]
-        if not 2 <= len(ids) <= 100:
-            raise DiscordHTTPError(400, 50016, "Provided too few or too many messages to delete.")
         for message_id in ids:
             message = self._messages_by_id.get(message_id)
             if message is not None and message.channel_id == channel.id:
@@ -2143,9 +2156,7 @@ class DiscordDouble:
         if parent.type != GUILD_TEXT:
             raise DiscordHTTPError(400, 50024, "Cannot execute action on this channel type")
         body = call.json_object()
-        name = body.get("name")
-        if not isinstance(name, str) or not 1 <= len(name) <= 100:
-            raise form_error("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        name = str(body["name"])  # required, 1..100 characters (the schema checked)
         private = int(body.get("type") or PRIVATE_THREAD) == PRIVATE_THREAD
         guild = self.guilds[parent.guild_id] if parent.guild_id is not None else None
         needed = CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS
@@ -2260,7 +2271,6 @@ class DiscordDouble:
             )
         message: DoubleMessage | None = None
         if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
-            validate_message(data)
             flags = int(data.get("flags") or 0)
             ephemeral = bool(flags & FLAG_EPHEMERAL)
             if kind == CHANNEL_MESSAGE:
@@ -2271,6 +2281,7 @@ class DiscordDouble:
                     author=self.bot_user,
                     interaction=record,
                     ephemeral=ephemeral,
+                    prefix=("data",),
                 )
             else:
                 message = self._store_message(
@@ -2286,7 +2297,7 @@ class DiscordDouble:
         elif kind == UPDATE_MESSAGE:
             message = record.component_message
             assert message is not None
-            self._edit_message(message, data, call.files)
+            self._edit_message(message, data, call.files, prefix=("data",))
         elif kind == DEFERRED_UPDATE_MESSAGE:
             message = record.component_message
             assert message is not None
@@ -2294,8 +2305,6 @@ class DiscordDouble:
         elif kind == AUTOCOMPLETE_RESULT:
             record.choices = validate_choices(data.get("choices"))
         elif kind == MODAL:
-            if not data.get("custom_id") or not data.get("title"):
-                raise form_error("data", "BASE_TYPE_REQUIRED", "custom_id and title are required")
             record.modal = data
         if kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
             # For component interactions "@original" is the message holding the component.
@@ -2327,7 +2336,6 @@ class DiscordDouble:
         if not record.acknowledged or record.ack_type in (AUTOCOMPLETE_RESULT, MODAL, PONG):
             raise DiscordHTTPError(404, 10015, "Unknown Webhook")
         payload = call.json_object()
-        validate_message(payload)
         original = record.original
         if (
             record.ack_type == DEFERRED_CHANNEL_MESSAGE
@@ -2442,23 +2450,28 @@ class DiscordDouble:
         author: DoubleUser,
         interaction: InteractionRecord | None = None,
         ephemeral: bool = False,
+        prefix: tuple[str, ...] = (),
     ) -> DoubleMessage:
         flags = int(payload.get("flags") or 0) & _SETTABLE_FLAGS
         if ephemeral:
             flags |= FLAG_EPHEMERAL
-        attachments = self._attachments_from(channel.id, payload, files, [])
-        components = _number_components(payload.get("components") or [])
-        content = payload.get("content") or ""
-        embeds = payload.get("embeds") or []
-        extra = bool(payload.get("sticker_ids") or payload.get("poll"))
-        validate_not_empty(content, embeds, components, len(attachments), extra)
+        plan = self._attachment_plan(payload, files, [])
+        content = str(payload.get("content") or "")
+        embeds = list(payload.get("embeds") or [])
+        components = list(payload.get("components") or [])
+        poll, stickers = bool(payload.get("poll")), bool(payload.get("sticker_ids"))
+        draft = MessageDraft(
+            content, embeds, components, flags, _planned_names(plan), poll=poll, stickers=stickers
+        )
+        validate_message(draft, prefix=prefix)
+        validate_not_empty(content, embeds, components, len(plan), poll or stickers)
         message = self._store_message(
             channel,
             author,
-            content=str(content),
-            embeds=list(embeds),
-            components=components,
-            attachments=attachments,
+            content=content,
+            embeds=embeds,
+            components=_number_components(components),
+            attachments=self._store_attachments(channel.id, plan),
             flags=flags,
             tts=bool(payload.get("tts")),
             ephemeral_for=interaction.user if interaction is not None and ephemeral else None,
@@ -2473,8 +2486,8 @@ class DiscordDouble:
         files: dict[int, UploadedFile],
         *,
         fill: bool = False,
+        prefix: tuple[str, ...] = (),
     ) -> None:
-        validate_message({"flags": message.flags, **payload})
         content = message.content
         if "content" in payload:
             content = str(payload["content"] or "")
@@ -2483,10 +2496,10 @@ class DiscordDouble:
             embeds = list(payload["embeds"] or [])
         components = message.components
         if "components" in payload:
-            components = _number_components(payload["components"] or [])
-        attachments = message.attachments
+            components = list(payload["components"] or [])
+        plan: list[DoubleAttachment | PlannedUpload] = list(message.attachments)
         if "attachments" in payload or files:
-            attachments = self._attachments_from(message.channel_id, payload, files, attachments)
+            plan = self._attachment_plan(payload, files, message.attachments)
         flags = message.flags
         if payload.get("flags") is not None:
             # Visibility and loading state are not editable; display flags are.
@@ -2494,7 +2507,12 @@ class DiscordDouble:
             flags = keep | (int(payload["flags"]) & _SETTABLE_FLAGS)
         if fill:
             flags &= ~FLAG_LOADING
-        validate_not_empty(content, embeds, components, len(attachments), False)
+        draft = MessageDraft(content, embeds, components, flags, _planned_names(plan))
+        validate_message(draft, previous_flags=message.flags, prefix=prefix)
+        validate_not_empty(content, embeds, components, len(plan), False)
+        if "components" in payload:
+            components = _number_components(components)
+        attachments = self._store_attachments(message.channel_id, plan)
         message.revisions.append(message.snapshot())
         message.content = content
         message.embeds = embeds
@@ -2519,21 +2537,22 @@ class DiscordDouble:
             intent = INTENT_GUILD_MESSAGES
         self.gateway.broadcast("MESSAGE_DELETE", data, guild_id=message.guild_id, intent=intent)
 
-    def _attachments_from(
+    def _attachment_plan(
         self,
-        channel_id: int,
         payload: JSON,
         files: dict[int, UploadedFile],
         existing: list[DoubleAttachment],
-    ) -> list[DoubleAttachment]:
+    ) -> list[DoubleAttachment | PlannedUpload]:
+        """Return the attachments a message will have: kept ones and uploads to store.
+
+        Nothing is stored yet, so a refused request leaves no trace.
+        """
         listed = payload.get("attachments")
         if listed is None:
             # Without an attachment list, edits keep what is there and add new uploads.
-            return list(existing) + [
-                self._new_attachment(channel_id, files[i], None) for i in sorted(files)
-            ]
+            return [*existing, *(PlannedUpload(files[i], None) for i in sorted(files))]
         kept = {a.id: a for a in existing}
-        result: list[DoubleAttachment] = []
+        result: list[DoubleAttachment | PlannedUpload] = []
         used: set[int] = set()
         for entry in listed:
             raw = entry.get("id")
@@ -2541,16 +2560,27 @@ class DiscordDouble:
             if key in kept:
                 result.append(kept[key])
             elif key in files:
-                result.append(self._new_attachment(channel_id, files[key], entry))
+                result.append(PlannedUpload(files[key], entry))
                 used.add(key)
             else:
                 raise form_error(
                     "attachments", "ATTACHMENT_NOT_FOUND", f"Unknown attachment {raw!r}"
                 )
-        result.extend(
-            self._new_attachment(channel_id, files[i], None) for i in sorted(files) if i not in used
-        )
+        result.extend(PlannedUpload(files[i], None) for i in sorted(files) if i not in used)
+        for item in result:
+            if isinstance(item, PlannedUpload) and len(item.upload.data) > _ATTACHMENT_SIZE_LIMIT:
+                raise DiscordHTTPError(413, 40005, "Request entity too large")
         return result
+
+    def _store_attachments(
+        self, channel_id: int, plan: list[DoubleAttachment | PlannedUpload]
+    ) -> list[DoubleAttachment]:
+        return [
+            item
+            if isinstance(item, DoubleAttachment)
+            else self._new_attachment(channel_id, item.upload, item.entry)
+            for item in plan
+        ]
 
     def _new_attachment(
         self, channel_id: int, upload: UploadedFile, entry: JSON | None
@@ -2588,7 +2618,7 @@ class DiscordDouble:
             "mention_roles": [],
             "attachments": [a.payload() for a in message.attachments],
             "embeds": message.embeds,
-            "components": message.components,
+            "components": message.components_payload(),
             "pinned": message.pinned,
             "type": message.type,
             "flags": message.flags,

@@ -1,15 +1,43 @@
-"""Discord's request limits, enforced so the bot's bugs surface in tests, not in production."""
+"""Discord's limits that its OpenAPI schema leaves out, so the bot's bugs surface in tests.
+
+Every request body is first checked against Discord's OpenAPI specification
+(``discord_double.schema``): types, enums, required fields, and the lengths and counts the
+spec states (button labels 80, custom ids 1..100, 1..5 components per action row, 25 select
+options, 10 embeds, 10 attachment entries...). What is left here is what a schema cannot
+say (a limit over a whole message, a rule between two fields) or what the spec says more
+loosely than Discord's documentation; each check cites the documented limit. Refusals are
+Discord's 400 answer, code 50035 "Invalid Form Body", with errors keyed by field path.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from discord_double.models import FLAG_COMPONENTS_V2, JSON, DiscordHTTPError, walk_components
+from discord_double.models import (
+    ATTACHMENT_URL,
+    BUTTON,
+    FILE,
+    FLAG_COMPONENTS_V2,
+    INTERACTIVE_TYPES,
+    JSON,
+    MEDIA_GALLERY,
+    TEXT_DISPLAY,
+    THUMBNAIL,
+    DiscordHTTPError,
+)
+
+Path = tuple[str | int, ...]
 
 _COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
-_SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
+_ACTION_ROW = 1
+_SELECT_TYPES = INTERACTIVE_TYPES - {BUTTON}
+# Where a thumbnail and a file keep their media URL (a media gallery: in each item).
+_MEDIA_KEYS = {THUMBNAIL: "media", FILE: "file"}
+_LINK_STYLE = 5
+_PREMIUM_STYLE = 6
 
 
 class FormErrors:
@@ -24,17 +52,19 @@ class FormErrors:
         node = self.errors
         for part in path:
             node = node.setdefault(str(part), {})
-        node.setdefault("_errors", []).append({"code": code, "message": message})
+        entries = node.setdefault("_errors", [])
+        entry = {"code": code, "message": message}
+        if entry not in entries:
+            entries.append(entry)
 
     def max_length(self, path: Sequence[str | int], value: Any, limit: int) -> None:
         """Record an error if ``value`` is a string longer than ``limit``."""
         if isinstance(value, str) and len(value) > limit:
             self.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
 
-    def length_between(self, path: Sequence[str | int], value: Any, low: int, high: int) -> None:
-        """Record an error unless ``value`` is a string of ``low``..``high`` characters."""
-        if not isinstance(value, str) or not low <= len(value) <= high:
-            self.add(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
+    def required(self, path: Sequence[str | int]) -> None:
+        """Record that the field at ``path`` is missing (or empty, which Discord counts as so)."""
+        self.add(path, "BASE_TYPE_REQUIRED", "This field is required")
 
     def raise_if_any(self) -> None:
         """Raise the collected errors, if any."""
@@ -49,135 +79,231 @@ def form_error(field_name: str, code: str, message: str) -> DiscordHTTPError:
     return DiscordHTTPError(400, 50035, "Invalid Form Body", errors.errors)
 
 
-def validate_message(payload: JSON) -> None:
-    """Check content, embed and component limits of a message create or edit payload."""
+# ---------------------------------------------------------------------------- messages
+
+
+@dataclass
+class MessageDraft:
+    """A message as it would be after a create or an edit, checked before it is stored."""
+
+    content: str
+    embeds: list[JSON]
+    components: list[JSON]
+    flags: int
+    # Filenames of the attachments it would have, in order.
+    attachments: list[str]
+    poll: bool = False
+    stickers: bool = False
+
+
+def validate_message(
+    draft: MessageDraft, *, previous_flags: int | None = None, prefix: Path = ()
+) -> None:
+    """Check the limits of a message create or edit that the schema leaves out.
+
+    ``previous_flags``: the flags of the message an edit changes (None for a new message).
+    ``prefix``: where the message sits in the request (``("data",)`` for a callback).
+    """
     errors = FormErrors()
-    errors.max_length(("content",), payload.get("content"), 2000)
-    embeds = payload.get("embeds") or []
-    if len(embeds) > 10:
-        errors.add(("embeds",), "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
-    total = 0
-    for index, embed in enumerate(embeds):
-        total += _validate_embed(errors, index, embed)
-    if total > 6000:
+    # Message resource, Create Message: "content: up to 2000 characters". The spec allows 4000
+    # on Create and Edit Message (a Nitro user's limit), not a bot's.
+    errors.max_length((*prefix, "content"), draft.content, 2000)
+    _check_embeds(errors, prefix, draft.embeds)
+    # Uploading files: at most 10 files per message. The spec's maxItems counts only the
+    # ``attachments`` list, not files[n] parts sent without one.
+    if len(draft.attachments) > 10:
         errors.add(
-            ("embeds",), "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000"
+            (*prefix, "attachments"), "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length."
         )
-    flags = int(payload.get("flags") or 0)
-    components = payload.get("components") or []
-    if flags & FLAG_COMPONENTS_V2:
-        if payload.get("content") or embeds:
-            errors.add(
-                ("content",),
-                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                "The 'content' and 'embeds' fields cannot be used with components v2",
-            )
+    components_v2 = bool(draft.flags & FLAG_COMPONENTS_V2)
+    if previous_flags is not None and previous_flags & FLAG_COMPONENTS_V2 and not components_v2:
+        # Using message components: "once the message has been sent, the flag cannot be
+        # removed from the message when editing the message".
+        errors.add(
+            (*prefix, "flags"),
+            "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+            "The IS_COMPONENTS_V2 flag cannot be removed from a message that has it",
+        )
+    if components_v2:
+        _check_components_v2(errors, prefix, draft)
     else:
-        _validate_legacy_components(errors, components)
-    _validate_custom_ids(errors, components)
+        _check_legacy_layout(errors, prefix, draft.components)
+    _check_interactive(errors, prefix, draft.components)
     errors.raise_if_any()
 
 
-def _validate_embed(errors: FormErrors, index: int, embed: JSON) -> int:
-    base: tuple[str | int, ...] = ("embeds", index)
-    size = 0
-    for key, limit in (("title", 256), ("description", 4096)):
-        value = embed.get(key)
-        errors.max_length((*base, key), value, limit)
-        size += len(value) if isinstance(value, str) else 0
-    fields = embed.get("fields") or []
-    if len(fields) > 25:
-        errors.add((*base, "fields"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-    for field_index, embed_field in enumerate(fields):
-        name, value = embed_field.get("name"), embed_field.get("value")
-        errors.length_between((*base, "fields", field_index, "name"), name, 1, 256)
-        errors.length_between((*base, "fields", field_index, "value"), value, 1, 1024)
-        size += len(name or "") + len(value or "")
-    footer = (embed.get("footer") or {}).get("text")
-    errors.max_length((*base, "footer", "text"), footer, 2048)
-    author = (embed.get("author") or {}).get("name")
-    errors.max_length((*base, "author", "name"), author, 256)
-    return size + len(footer or "") + len(author or "")
+def _check_embeds(errors: FormErrors, prefix: Path, embeds: list[JSON]) -> None:
+    total = 0
+    for index, embed in enumerate(embeds):
+        base = (*prefix, "embeds", index)
+        for key in ("title", "description"):
+            total += len(embed.get(key) or "")
+        for field_index, embed_field in enumerate(embed.get("fields") or []):
+            # Discord refuses an empty field name or value (the spec only caps their length).
+            for key in ("name", "value"):
+                if not embed_field.get(key):
+                    errors.required((*base, "fields", field_index, key))
+                total += len(embed_field.get(key) or "")
+        total += len((embed.get("footer") or {}).get("text") or "")
+        total += len((embed.get("author") or {}).get("name") or "")
+    # Embed limits: "the combined sum of characters in all title, description, field.name,
+    # field.value, footer.text, and author.name fields across all embeds attached to a
+    # message must not exceed 6000 characters".
+    if total > 6000:
+        errors.add(
+            (*prefix, "embeds"),
+            "MAX_EMBED_SIZE_EXCEEDED",
+            "Embed size exceeds maximum size of 6000",
+        )
 
 
-def _validate_legacy_components(errors: FormErrors, components: list[JSON]) -> None:
-    if len(components) > 5:
-        errors.add(("components",), "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
-    for row_index, row in enumerate(components):
-        path: tuple[str | int, ...] = ("components", row_index)
-        if row.get("type") != 1:
+def _check_components_v2(errors: FormErrors, prefix: Path, draft: MessageDraft) -> None:
+    # Components reference: with IS_COMPONENTS_V2 "the content, embeds, sticker_ids and poll
+    # fields are disabled". (An empty content or embed list shows nothing and passes.)
+    legacy = {
+        "content": bool(draft.content),
+        "embeds": bool(draft.embeds),
+        "poll": draft.poll,
+        "sticker_ids": draft.stickers,
+    }
+    for name, used in legacy.items():
+        if used:
             errors.add(
-                (*path, "type"),
-                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                "Top-level components must be action rows unless the IS_COMPONENTS_V2 flag is set",
+                (*prefix, name),
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                f"The '{name}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
             )
-            continue
-        children = row.get("components") or []
-        if not 1 <= len(children) <= 5:
-            errors.add(
-                (*path, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
-            )
-        if any(c.get("type") in _SELECT_TYPES for c in children) and len(children) > 1:
-            errors.add(
-                (*path, "components"),
-                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                "The specified component exceeds the maximum width",
-            )
-        for child_index, child in enumerate(children):
-            _validate_component(errors, (*path, "components", child_index), child)
-
-
-def _validate_component(errors: FormErrors, path: tuple[str | int, ...], component: JSON) -> None:
-    kind = component.get("type")
-    if kind == 2:
-        errors.max_length((*path, "label"), component.get("label"), 80)
-        style = component.get("style")
-        if style == 5:
-            if not component.get("url"):
-                errors.add((*path, "url"), "BASE_TYPE_REQUIRED", "This field is required")
-        elif style != 6 and not component.get("custom_id"):
-            errors.add((*path, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required")
-        if not component.get("label") and not component.get("emoji"):
-            errors.add((*path, "label"), "BASE_TYPE_REQUIRED", "A label or emoji is required")
-    elif kind in _SELECT_TYPES:
-        errors.max_length((*path, "placeholder"), component.get("placeholder"), 150)
-        if kind == 3:
-            options = component.get("options") or []
-            if not 1 <= len(options) <= 25:
+    # Components reference: "a message can have up to 40 total components" (nested ones
+    # count; the spec's maxItems 40 only bounds each list) and "up to 4000 characters" of
+    # text across all its text displays.
+    count = 0
+    text = 0
+    for path, component in _walk(draft.components, (*prefix, "components")):
+        count += 1
+        if component.get("type") == TEXT_DISPLAY:
+            text += len(component.get("content") or "")
+        for media_path, url in _media_urls(path, component):
+            name = url.removeprefix(ATTACHMENT_URL)
+            # Components reference (Unfurled Media Item): "attachment://<filename>" must name
+            # an attachment of the message.
+            if url.startswith(ATTACHMENT_URL) and name not in draft.attachments:
                 errors.add(
-                    (*path, "options"),
-                    "BASE_TYPE_BAD_LENGTH",
-                    "Must be between 1 and 25 in length.",
+                    media_path,
+                    "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                    f"No attachment named {name!r} in this message",
                 )
-            for option_index, option in enumerate(options):
-                opath = (*path, "options", option_index)
-                errors.length_between((*opath, "label"), option.get("label"), 1, 100)
-                errors.length_between((*opath, "value"), option.get("value"), 1, 100)
-                errors.max_length((*opath, "description"), option.get("description"), 100)
-        max_values = component.get("max_values", 1)
-        if not 1 <= int(max_values) <= 25:
-            errors.add((*path, "max_values"), "NUMBER_TYPE_MAX", "int value should be <= 25.")
+    if count > 40:
+        errors.add(
+            (*prefix, "components"),
+            "MAX_COMPONENTS_EXCEEDED",
+            f"A message can have at most 40 components, nested ones included; it has {count}",
+        )
+    if text > 4000:
+        errors.add(
+            (*prefix, "components"),
+            "MAX_TEXT_DISPLAY_LENGTH_EXCEEDED",
+            f"Text displays can hold at most 4000 characters in total; they hold {text}",
+        )
 
 
-def _validate_custom_ids(errors: FormErrors, components: list[JSON]) -> None:
+def _check_legacy_layout(errors: FormErrors, prefix: Path, components: list[JSON]) -> None:
+    # Message components (legacy): "messages can have up to 5 action rows", and only action
+    # rows at the top level; the spec allows 40 of any V2 type (valid only with the flag).
+    if len(components) > 5:
+        errors.add((*prefix, "components"), "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+    for index, row in enumerate(components):
+        if row.get("type") != _ACTION_ROW:
+            # Worded as the schema's own refusals of an unknown type (``schema._report``).
+            errors.add(
+                (*prefix, "components", index),
+                "UNION_TYPE_CHOICES",
+                'Value of field "type" must be one of (1,) without the IS_COMPONENTS_V2 flag.',
+            )
+
+
+def _check_interactive(errors: FormErrors, prefix: Path, components: list[JSON]) -> None:
     seen: set[str] = set()
-    for component in walk_components(components):
+    for path, component in _walk(components, (*prefix, "components")):
+        kind = component.get("type")
+        if kind == _ACTION_ROW:
+            children = component.get("components") or []
+            # Action row: "up to 5 buttons, or a single select menu".
+            if len(children) > 1 and any(c.get("type") in _SELECT_TYPES for c in children):
+                errors.add(
+                    (*path, "components"),
+                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    "The specified component exceeds the maximum width",
+                )
+        elif kind == BUTTON:
+            _check_button(errors, path, component)
         custom_id = component.get("custom_id")
-        if custom_id is None:
-            continue
-        if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= 100:
+        if isinstance(custom_id, str):
+            # Component reference: "custom_id must be unique per message".
+            if custom_id in seen:
+                errors.add(
+                    (*path, "custom_id"),
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    f"Component custom id cannot be duplicated: {custom_id!r}",
+                )
+            seen.add(custom_id)
+
+
+def _check_button(errors: FormErrors, path: Path, button: JSON) -> None:
+    # Button: "non-link buttons must have a custom_id, and cannot have a url; link buttons
+    # must have a url, and cannot have a custom_id"; premium buttons carry a sku_id and
+    # nothing else; the others show a label or an emoji.
+    style = button.get("style")
+    if style == _LINK_STYLE:
+        if not button.get("url"):
+            errors.required((*path, "url"))
+        if button.get("custom_id") is not None:
             errors.add(
-                ("components",),
-                "BASE_TYPE_BAD_LENGTH",
-                f"custom_id {custom_id!r} must be between 1 and 100 in length.",
+                (*path, "custom_id"),
+                "BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED",
+                "A link button cannot have a custom_id",
             )
-        if custom_id in seen:
+    elif style == _PREMIUM_STYLE:
+        if not button.get("sku_id"):
+            errors.required((*path, "sku_id"))
+    else:
+        if not button.get("custom_id"):
+            errors.required((*path, "custom_id"))
+        if button.get("url") is not None:
             errors.add(
-                ("components",),
-                "COMPONENT_CUSTOM_ID_DUPLICATED",
-                f"Component custom id cannot be duplicated: {custom_id!r}",
+                (*path, "url"),
+                "BUTTON_COMPONENT_URL_NOT_ALLOWED",
+                "Only link buttons can have a url",
             )
-        seen.add(custom_id)
+    if style != _PREMIUM_STYLE and not button.get("label") and not button.get("emoji"):
+        errors.add((*path, "label"), "BASE_TYPE_REQUIRED", "A label or emoji is required")
+
+
+def _walk(components: list[JSON], path: Path) -> Iterator[tuple[Path, JSON]]:
+    """Yield every component with its path, depth first (rows, containers, sections)."""
+    for index, component in enumerate(components):
+        here = (*path, index)
+        yield here, component
+        yield from _walk(component.get("components") or [], (*here, "components"))
+        for key in ("accessory", "component"):
+            child = component.get(key)
+            if isinstance(child, dict):
+                yield (*here, key), child
+                yield from _walk(child.get("components") or [], (*here, key, "components"))
+
+
+def _media_urls(path: Path, component: JSON) -> Iterator[tuple[Path, str]]:
+    """Yield the media URLs a component shows, with their paths."""
+    kind = component.get("type")
+    if kind == MEDIA_GALLERY:
+        for index, item in enumerate(component.get("items") or []):
+            url = (item.get("media") or {}).get("url")
+            if isinstance(url, str):
+                yield (*path, "items", index, "media", "url"), url
+    elif kind in _MEDIA_KEYS:
+        key = _MEDIA_KEYS[kind]
+        url = (component.get(key) or {}).get("url")
+        if isinstance(url, str):
+            yield (*path, key, "url"), url
 
 
 def validate_not_empty(
@@ -188,40 +314,36 @@ def validate_not_empty(
         raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
 
 
+# ---------------------------------------------------------------------------- interactions
+
+
 def validate_choices(choices: Any) -> list[JSON]:
-    """Check an autocomplete result (at most 25 choices, names 1..100 chars)."""
+    """Check an autocomplete result beyond the schema (which caps 25 choices, names 1..100)."""
     errors = FormErrors()
-    if not isinstance(choices, list):
-        errors.add(("data", "choices"), "BASE_TYPE_REQUIRED", "This field is required")
-        errors.raise_if_any()
-        return []
-    if len(choices) > 25:
-        errors.add(("data", "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-    for index, choice in enumerate(choices):
-        errors.length_between(("data", "choices", index, "name"), choice.get("name"), 1, 100)
-        value = choice.get("value")
-        if isinstance(value, str):
-            errors.max_length(("data", "choices", index, "value"), value, 100)
-        elif not isinstance(value, int | float) or isinstance(value, bool):
-            errors.add(
-                ("data", "choices", index, "value"), "BASE_TYPE_REQUIRED", "Invalid choice value"
-            )
+    for index, choice in enumerate(choices or []):
+        # Autocomplete choices: "value: max 100 characters if string"; the spec says 6000.
+        value = choice.get("value") if isinstance(choice, dict) else None
+        errors.max_length(("data", "choices", index, "value"), value, 100)
     errors.raise_if_any()
-    return list(choices)
+    return [c for c in choices or [] if c is not None]
+
+
+# ---------------------------------------------------------------------------- commands
 
 
 def validate_commands(commands: Any) -> list[JSON]:
-    """Check a bulk command upsert (names, descriptions, option counts, duplicates)."""
+    """Check a bulk command upsert beyond the schema (names, duplicates, option order)."""
     errors = FormErrors()
-    if not isinstance(commands, list):
-        errors.add((), "BASE_TYPE_ARRAY", "Must be an array.")
-        errors.raise_if_any()
-    if len([c for c in commands if c.get("type", 1) == 1]) > 100:
+    listed: list[JSON] = list(commands or [])  # the schema checked: a list of objects
+    # Application commands: "up to 100 global and 100 guild CHAT_INPUT commands" (the spec's
+    # maxItems 130 counts every kind).
+    if len([c for c in listed if c.get("type", 1) == 1]) > 100:
         errors.add((), "APPLICATION_COMMANDS_TOO_MANY", "Maximum number of commands reached (100)")
     seen: set[tuple[int, str]] = set()
-    for index, command in enumerate(commands):
-        kind = int(command.get("type", 1))
+    for index, command in enumerate(listed):
+        kind = int(command.get("type") or 1)
         name = command.get("name")
+        # Application commands: a name is unique per type.
         key = (kind, str(name))
         if key in seen:
             errors.add(
@@ -231,37 +353,25 @@ def validate_commands(commands: Any) -> list[JSON]:
             )
         seen.add(key)
         if kind == 1:
-            _validate_chat_command(errors, (index,), command, depth=0)
-        else:
-            errors.length_between((index, "name"), name, 1, 32)
+            _check_chat_command(errors, (index,), command)
     errors.raise_if_any()
-    return list(commands)
+    return listed
 
 
-def _validate_chat_command(
-    errors: FormErrors, path: tuple[str | int, ...], command: JSON, *, depth: int
-) -> None:
-    name = command.get("name")
-    if not isinstance(name, str) or not _COMMAND_NAME.match(name) or name.lower() != name:
-        errors.add(
-            (*path, "name"),
-            "APPLICATION_COMMAND_INVALID_NAME",
-            f"Command name is invalid: {name!r}",
-        )
-    errors.length_between((*path, "description"), command.get("description"), 1, 100)
-    options = command.get("options") or []
-    if len(options) > 25:
-        errors.add((*path, "options"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+def _check_chat_command(errors: FormErrors, path: Path, command: JSON) -> None:
+    _check_name(errors, path, command)
+    # Application command: a CHAT_INPUT command's "description: 1-100 characters"; the spec
+    # allows an empty one (user and message commands have none).
+    if not command.get("description"):
+        errors.required((*path, "description"))
     seen_optional = False
-    for index, option in enumerate(options):
+    for index, option in enumerate(command.get("options") or []):
         opath = (*path, "options", index)
-        kind = option.get("type")
-        if kind in (1, 2):
-            if depth >= 2 or (kind == 2 and depth >= 1):
-                errors.add((*opath, "type"), "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Bad nest")
-            _validate_chat_command(errors, opath, option, depth=depth + 1)
+        if option.get("type") in (1, 2):
+            _check_chat_command(errors, opath, option)
             continue
-        _validate_chat_command_leaf(errors, opath, option)
+        _check_name(errors, opath, option)
+        # Application command option: "required options must be listed before optional".
         if option.get("required"):
             if seen_optional:
                 errors.add(
@@ -271,21 +381,22 @@ def _validate_chat_command(
                 )
         else:
             seen_optional = True
+        # Autocomplete: "autocomplete may not be set to true if choices are present".
+        if option.get("choices") and option.get("autocomplete"):
+            errors.add(
+                (*opath, "autocomplete"),
+                "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
+                "Autocomplete cannot be enabled on options with choices",
+            )
 
 
-def _validate_chat_command_leaf(
-    errors: FormErrors, path: tuple[str | int, ...], option: JSON
-) -> None:
-    name = option.get("name")
+def _check_name(errors: FormErrors, path: Path, command: JSON) -> None:
+    # Application command naming: CHAT_INPUT names and option names match
+    # ^[-_\p{L}\p{N}...]{1,32}$ and are lowercase; the spec only caps the length.
+    name = command.get("name")
     if not isinstance(name, str) or not _COMMAND_NAME.match(name) or name.lower() != name:
-        errors.add((*path, "name"), "APPLICATION_COMMAND_INVALID_NAME", f"Bad name {name!r}")
-    errors.length_between((*path, "description"), option.get("description"), 1, 100)
-    choices = option.get("choices") or []
-    if len(choices) > 25:
-        errors.add((*path, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-    if choices and option.get("autocomplete"):
         errors.add(
-            (*path, "autocomplete"),
-            "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE",
-            "Autocomplete cannot be enabled on options with choices",
+            (*path, "name"),
+            "APPLICATION_COMMAND_INVALID_NAME",
+            f"Command name is invalid: {name!r}",
         )
