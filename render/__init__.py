@@ -3,6 +3,17 @@
 Each game has one module, `render/<game>.py` (named as the engine registers the game), with the
 same three functions; `renderer_for(game)` finds it. `render/common.py` holds what every game's
 drawing shares (fonts, text, seat colours and marks, the canvas) and names no game.
+
+Words: every word a renderer draws or writes (titles, labels, legends, the names of cards,
+buildings, classes, figures and regions, the summary's sentences) is a `board-` message of its
+game's Fluent catalogue, `bot/games/<game>/locales/<lang>.ftl`, kept in that file's section
+"Board images and summaries", so a game's words live in one place. `render.common.words(game,
+lang)` reads the files by path (`render` imports nothing from `bot`: a render worker needs
+only Pillow, fluent.runtime and this package), parses each once per process, takes a message a
+language lacks from English, and keeps every text it formats; a renderer's `tr(lang, key,
+**params)` is the message `board-<key>`. Plurals are Fluent selectors (`{ $n -> [1] … *[other]
+… }`). Static layers are still drawn once per layout and language, and the fixed palettes are
+built again when a catalogue changes (their digest covers the .ftl files).
 """
 
 from __future__ import annotations

@@ -59,8 +59,11 @@ from render.common import (
     stored_palette,
     supersampled,
     text_width,
+    warm_words,
+    words,
 )
 
+GAME = "cartus"  # whose catalogue holds the words (bot/games/cartus/locales)
 WIDTH = 720  # one column: shown about 500 pixels wide on a phone
 LEFT = 16
 RIGHT = WIDTH - 16
@@ -82,238 +85,9 @@ SPECIAL_COLOURS: dict[str, RGB] = {
     "gold": (190, 140, 20),
 }
 
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "RATTUS CARTUS",
-        "round": "Round {n}/{total}",
-        "last_round": "last round",
-        "over": "Game over",
-        "first": "First player",
-        "first_badge": "1st",
-        "influence": "Influence",
-        "nun_row": "Nun row",
-        "nuns_total": "Nuns: {n}",
-        "players": "Players",
-        "hand": "Hand",
-        "vp": "VP",
-        "supply": "Supply",
-        "premium": "★",
-        "standard": "☆",
-        "legend": "★ premium action   ☆ standard action",
-        "draw_pile": "Draw pile {n}",
-        "discard_pile": "Discard {n}",
-        "vp_left": "VP tokens {n}",
-        "ranking": "Final ranking",
-        "score": "{n} VP",
-        "rats": "{n} rats",
-        "rats_1": "1 rat",
-        "dead": "☠ dead",
-        "winner": "★ winner",
-        "no_winner": "Everyone died: nobody wins.",
-        "seat": "Seat {n}",
-        "you": "Your cards",
-        "your_rats": "Your rats: {n}",
-        "nuns_seen": "Nuns you have seen: {n}",
-        "unseen": "{n} cards not seen",
-        "unseen_1": "1 card not seen",
-        "placed": "Face down in {building}",
-        "hand_empty": "Your hand is empty.",
-        "looks": "Nun cards you looked at",
-        "nuns_word": "{n} nuns",
-        "nuns_word_1": "1 nun",
-        # Phases, for the line under the title.
-        "p_supply": "choose a supply action",
-        "p_visit": "enter a building",
-        "p_place": "place cards face down",
-        "p_sword_target": "choose who gives cards (Sword)",
-        "p_sword_give": "give {n} cards to {who} (Sword)",
-        "p_sword_give_1": "give 1 card to {who} (Sword)",
-        "p_flute_target": "choose who gets a rat (Flute)",
-        "p_gain": "take or decline: {what}",
-        "p_look": "look at {n} nun cards",
-        "p_look_1": "look at 1 nun card",
-        "p_hospital": "discard cards for rats",
-        "p_guard_give": "give cards to {who} (Guard Tower)",
-        # Supply actions and building actions, short.
-        "cards": "+{n} cards",
-        "cards_1": "+1 card",
-        "look1": "look",
-        "rats_less": "−{n} rats",
-        "rats_less_1": "−1 rat",
-        "a_draw": "{n} cards",
-        "a_draw_per1": "1 card / influence",
-        "a_draw_per2": "1 card / 2 influence",
-        "a_joker": "{n} Jokers",
-        "a_joker_1": "1 Joker",
-        "a_pass": "{n} Passes",
-        "a_pass_1": "1 Pass",
-        "a_sword": "{n} Swords",
-        "a_sword_1": "1 Sword",
-        "a_flute": "{n} Flutes",
-        "a_flute_1": "1 Flute",
-        "a_gold": "{n} Gold",
-        "a_rats": "−{n} rats",
-        "a_rats_1": "−1 rat",
-        "a_hospital1": "−1 rat, ≤3 cards → rats",
-        "a_hospital2": "≤2 cards → rats",
-        "a_guard1": "3 cards from each",
-        "a_guard2": "protection",
-        "a_look": "look at {n} nuns",
-        "a_look_1": "look at 1 nun",
-        "a_vp": "{n} VP tokens",
-        "a_vp_1": "1 VP token",
-        # Summary.
-        "s_title": "Rattus Cartus, round {n}/{total}{last}; first player {who}.",
-        "s_over": "Rattus Cartus, game over after {total} rounds.",
-        "s_move": "To move: {who} ({what}).",
-        "s_row": "Buildings: {rows}.",
-        "s_visit": "{who} {n} cards",
-        "s_visit_1": "{who} 1 card",
-        "s_influence": "Influence: {rows}.",
-        "s_hands": "Hands: {rows}.",
-        "s_vp": "VP tokens: {rows}.",
-        "s_looks": "Nun cards looked at: {rows}.",
-        "s_ranking": "Ranking: {rows}.",
-        "s_nuns": "The Nun row shows {n} nuns.",
-        "s_private": "Your hand: {cards}. Your rats: {rats}.",
-        "sep": "; ",
-    },
-    "fr": {
-        "title": "RATTUS CARTUS",
-        "round": "Tour {n}/{total}",
-        "last_round": "dernier tour",
-        "over": "Partie terminée",
-        "first": "Premier joueur",
-        "first_badge": "1er",
-        "influence": "Influence",
-        "nun_row": "Soutien des nonnes",
-        "nuns_total": "Nonnes : {n}",
-        "players": "Joueurs",
-        "hand": "Main",
-        "vp": "PV",
-        "supply": "Soutien",
-        "premium": "★",
-        "standard": "☆",
-        "legend": "★ action privilège   ☆ action de base",
-        "draw_pile": "Pioche {n}",
-        "discard_pile": "Défausse {n}",
-        "vp_left": "Jetons PV {n}",
-        "ranking": "Classement final",
-        "score": "{n} PV",
-        "rats": "{n} rats",
-        "rats_1": "1 rat",
-        "dead": "☠ mort",
-        "winner": "★ vainqueur",
-        "no_winner": "Tous sont morts : personne ne gagne.",
-        "seat": "Place {n}",
-        "you": "Vos cartes",
-        "your_rats": "Vos rats : {n}",
-        "nuns_seen": "Nonnes que vous avez vues : {n}",
-        "unseen": "{n} cartes pas vues",
-        "unseen_1": "1 carte pas vue",
-        "placed": "Face cachée : {building}",
-        "hand_empty": "Votre main est vide.",
-        "looks": "Cartes du Soutien des nonnes regardées",
-        "nuns_word": "{n} nonnes",
-        "nuns_word_1": "1 nonne",
-        "p_supply": "choisir une action de soutien",
-        "p_visit": "entrer dans un bâtiment",
-        "p_place": "poser des cartes face cachée",
-        "p_sword_target": "choisir qui donne (Épée)",
-        "p_sword_give": "donner {n} cartes à {who} (Épée)",
-        "p_sword_give_1": "donner 1 carte à {who} (Épée)",
-        "p_flute_target": "choisir qui reçoit un rat (Flûte)",
-        "p_gain": "prendre ou refuser : {what}",
-        "p_look": "regarder {n} cartes du Soutien",
-        "p_look_1": "regarder 1 carte du Soutien",
-        "p_hospital": "défausser des cartes contre des rats",
-        "p_guard_give": "donner des cartes à {who} (Tour de garde)",
-        "cards": "+{n} cartes",
-        "cards_1": "+1 carte",
-        "look1": "regarder",
-        "rats_less": "−{n} rats",
-        "rats_less_1": "−1 rat",
-        "a_draw": "{n} cartes",
-        "a_draw_per1": "1 carte / influence",
-        "a_draw_per2": "1 carte / 2 influence",
-        "a_joker": "{n} Jokers",
-        "a_joker_1": "1 Joker",
-        "a_pass": "{n} Laissez-passer",
-        "a_sword": "{n} Épées",
-        "a_sword_1": "1 Épée",
-        "a_flute": "{n} Flûtes",
-        "a_flute_1": "1 Flûte",
-        "a_gold": "{n} Or",
-        "a_rats": "−{n} rats",
-        "a_rats_1": "−1 rat",
-        "a_hospital1": "−1 rat, ≤3 cartes → rats",
-        "a_hospital2": "≤2 cartes → rats",
-        "a_guard1": "3 cartes de chacun",
-        "a_guard2": "protection",
-        "a_look": "regarder {n} nonnes",
-        "a_look_1": "regarder 1 nonne",
-        "a_vp": "{n} jetons PV",
-        "a_vp_1": "1 jeton PV",
-        "s_title": "Rattus Cartus, tour {n}/{total}{last} ; premier joueur {who}.",
-        "s_over": "Rattus Cartus, partie terminée après {total} tours.",
-        "s_move": "À jouer : {who} ({what}).",
-        "s_row": "Bâtiments : {rows}.",
-        "s_visit": "{who} {n} cartes",
-        "s_visit_1": "{who} 1 carte",
-        "s_influence": "Influence : {rows}.",
-        "s_hands": "Mains : {rows}.",
-        "s_vp": "Jetons PV : {rows}.",
-        "s_looks": "Cartes du Soutien regardées : {rows}.",
-        "s_ranking": "Classement : {rows}.",
-        "s_nuns": "Le Soutien des nonnes montre {n} nonnes.",
-        "s_private": "Votre main : {cards}. Vos rats : {rats}.",
-        "sep": " ; ",
-    },
-}
-
-# COMPONENTS 4.5 names in English; the rulebook's in French.
-BUILDING_NAMES: dict[str, dict[str, str]] = {
-    "en": {
-        "farm": "Farm", "brewery": "Brewery", "marketplace": "Marketplace", "office": "Office",
-        "monastery": "Monastery", "hospital": "Hospital", "castle": "Castle",
-        "guard_tower": "Guard Tower", "fortune_teller": "Fortune-teller's tent",
-        "piper_hut": "Piper's hut", "palace": "Palace", "treasury": "Treasury",
-    },
-    "fr": {
-        "farm": "Ferme", "brewery": "Brasserie", "marketplace": "Marché",
-        "office": "Administration", "monastery": "Monastère", "hospital": "Hôpital",
-        "castle": "Château", "guard_tower": "Tour de garde",
-        "fortune_teller": "Tente de la cartomancienne", "piper_hut": "Cabane du joueur de flûte",
-        "palace": "Palais", "treasury": "Trésor",
-    },
-}  # fmt: skip
-CLASS_NAMES: dict[str, dict[str, str]] = {
-    "en": dict(zip(CLASSES, ("Peasantry", "Bourgeoisie", "Church", "Chivalry", "Magic",
-                             "Royalty"), strict=True)),
-    "fr": dict(zip(CLASSES, ("Paysannerie", "Bourgeoisie", "Clergé", "Chevalerie", "Magie",
-                             "Noblesse"), strict=True)),
-}  # fmt: skip
-CARD_NAMES: dict[str, dict[str, str]] = {
-    "en": {
-        "peasant": "Peasant", "merchant": "Merchant", "monk": "Monk", "knight": "Knight",
-        "witch": "Witch", "king": "King", "joker": "Joker", "sword": "Sword", "flute": "Flute",
-        "pass": "Pass", "gold": "Gold",
-    },
-    "fr": {
-        "peasant": "Paysan", "merchant": "Marchand", "monk": "Moine", "knight": "Chevalier",
-        "witch": "Sorcière", "king": "Roi", "joker": "Joker", "sword": "Épée", "flute": "Flûte",
-        "pass": "Laissez-passer", "gold": "Or",
-    },
-}  # fmt: skip
 PILES = ("joker", "sword", "flute", "pass", "gold")
-PILE_LABELS: dict[str, dict[str, str]] = {
-    "en": {"joker": "Jokers", "sword": "Swords", "flute": "Flutes", "pass": "Passes",
-           "gold": "Gold"},
-    "fr": {"joker": "Jokers", "sword": "Épées", "flute": "Flûtes", "pass": "Laissez-passer",
-           "gold": "Or"},
-}  # fmt: skip
 
-# What each building's premium and standard actions do, as image strings.
+# What each building's premium and standard actions do: a word's key and its count.
 ACTIONS: dict[str, tuple[tuple[str, int], tuple[str, int]]] = {
     "farm": (("a_draw", 4), ("a_draw", 2)),
     "brewery": (("a_draw_per1", 0), ("a_draw_per2", 0)),
@@ -332,27 +106,22 @@ ACTIONS: dict[str, tuple[tuple[str, int], tuple[str, int]]] = {
 
 def language(lang: str) -> str:
     """A supported language code (English when unknown)."""
-    return lang if lang in STRINGS else "en"
+    return words(GAME, lang).lang
 
 
 def tr(lang: str, key: str, **params: object) -> str:
-    """An image or summary string in a language (the English one when missing); with n = 1,
-    the key's singular form ("<key>_1") when there is one."""
-    table = STRINGS.get(lang, STRINGS["en"])
-    if params.get("n") == 1 and f"{key}_1" in table:
-        key = f"{key}_1"
-    text = table.get(key) or STRINGS["en"].get(key, key)
-    return text.format(**params)
+    """An image or summary word in a language: the catalogue's `board-<key>` message."""
+    return words(GAME, lang).text(key, params)
 
 
 def building_name(kind: str, lang: str) -> str:
     """A building type's name."""
-    return BUILDING_NAMES[language(lang)].get(kind, kind)
+    return words(GAME, lang).get(f"building-{kind}", kind)
 
 
 def class_name(klass: str, lang: str) -> str:
     """A class's name."""
-    return CLASS_NAMES[language(lang)].get(klass, klass)
+    return words(GAME, lang).get(f"class-{klass}", klass)
 
 
 def card_name(card: CardView | str, lang: str) -> str:
@@ -360,7 +129,7 @@ def card_name(card: CardView | str, lang: str) -> str:
     if isinstance(card, str):
         ident = card.rstrip("0123456789")
         nuns = card[len(ident) :]
-        name = CARD_NAMES[language(lang)].get(ident, ident)
+        name = words(GAME, lang).get(f"card-{ident}", ident)
         return f"{name} ({nuns})" if nuns else name
     return card_name(card["card"], lang)
 
@@ -685,7 +454,7 @@ def _card_tile(card: str, lang: str) -> Image.Image:
                             fill=colour, outline=INK, width=round(2 * s))  # fmt: skip
 
     img = supersampled((TILE_W, TILE_H), draw)
-    name = CARD_NAMES[lang].get(ident, ident)
+    name = words(GAME, lang).get(f"card-{ident}", ident)
     lines = _wrap(name, TEXT, TILE_W - 16, "condensed")
     y = 8
     for line in lines[:2]:
@@ -706,8 +475,9 @@ def _tile(card: str, lang: str) -> Sprite:
 
 
 def warm() -> None:
-    """Build the fixed palette (about a second) before the first board needs it."""
+    """Build the fixed palette (about a second) and read the words before the first board."""
     _palette()
+    warm_words(GAME)
 
 
 def render_board(view: CartusView, players: Sequence[str], *, lang: str = "en") -> bytes:
@@ -859,7 +629,7 @@ def _draw_nuns(c: Canvas, view: CartusView, layout: Layout) -> None:
         f"{tr(lang, 'draw_pile', n=view['draw_pile'])} · "
         f"{tr(lang, 'discard_pile', n=view['discard_pile'])}",
     ]
-    items = [f"{PILE_LABELS[lang][k]} {piles[k]}" for k in PILES if k in piles]
+    items = [f"{tr(lang, f'pile-{k}')} {piles[k]}" for k in PILES if k in piles]
     items.append(tr(lang, "vp_left", n=view["vp_supply"]))
     line = ""
     for item in items:

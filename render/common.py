@@ -16,13 +16,15 @@ import itertools
 import math
 import os
 import threading
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
 import PIL
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 RGB = tuple[int, int, int]
@@ -507,8 +509,9 @@ def stored_palette(name: str, build: Callable[[], Image.Image]) -> Image.Image:
     """A game's fixed palette, built once per version of the drawing code (about a second
     each) and kept on disk, so that a restarted bot draws its first board at once.
 
-    The file is named after a digest of every file of `render/` and Pillow's version: changed
-    drawing code builds it again. Without a writable cache folder it is simply built."""
+    The file is named after a digest of every file of `render/`, the games' catalogues (their
+    words are drawn) and Pillow's version: changed drawing code or words build it again.
+    Without a writable cache folder it is simply built."""
     path = _cache_dir() / f"palette-{name}-{_code_digest()}.bin"
     try:
         flat = path.read_bytes()
@@ -541,10 +544,14 @@ def _cache_dir() -> Path:
 
 @cache
 def _code_digest() -> str:
+    """A digest of what a drawing depends on: every file of `render/` and the games' words."""
     digest = hashlib.sha256(PIL.__version__.encode())
     root = Path(__file__).parent
     for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
         digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    for path in sorted(GAMES.glob("*/locales/*.ftl")):
+        digest.update(str(path.relative_to(GAMES)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:20]
 
@@ -557,3 +564,126 @@ def exact_colours() -> list[RGB]:
         INK, MUTED, FAINT, PAPER, PANEL, SEA, WHITE, RED, GOLD, HIGHLIGHT, ARROW, UNUSED,
         UNUSED_INK,
     ]  # fmt: skip
+
+
+# ------------------------------------------------------------------ words
+
+# Each game's catalogues, read by path: `render` imports nothing from `bot`.
+GAMES = Path(__file__).resolve().parents[1] / "bot" / "games"
+DEFAULT_LANGUAGE = "en"
+WORD_PREFIX = "board-"  # the catalogue messages a renderer reads
+MEMO_WORDS = 4096  # formatted words kept per game and language (then it starts afresh)
+
+
+def board_entries(source: str) -> str:
+    """The `board-` messages of a catalogue's text, so that only they are parsed (a catalogue
+    is mostly the bot's texts, and Fluent parses slowly). An entry starts at the beginning of
+    a line with an id, a term's dash or a comment's #, and runs to the next one; a `board-`
+    message refers to no other message."""
+    kept: list[str] = []
+    keep = False
+    for line in source.splitlines():
+        if line[:1].isalpha() or line[:1] in ("-", "#"):
+            keep = line.startswith(WORD_PREFIX)
+        if keep:
+            kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
+@cache
+def _bundle(game: str, lang: str) -> FluentBundle:
+    """A game's words in one language, parsed once per process (none when it has no file)."""
+    path = GAMES / game / "locales" / f"{lang}.ftl"
+    bundle = FluentBundle([lang], use_isolating=False)
+    if path.is_file():
+        bundle.add_resource(FluentResource(board_entries(path.read_text("utf-8"))))
+    return bundle
+
+
+@cache
+def languages(game: str) -> frozenset[str]:
+    """The languages a game's catalogue has (at least the default one)."""
+    found = {p.stem for p in (GAMES / game / "locales").glob("*.ftl")}
+    return frozenset(found | {DEFAULT_LANGUAGE})
+
+
+def _argument(value: object) -> Any:
+    # A number selects a plural form and is written as digits (no grouping, as str.format
+    # writes a whole number); equal numbers (1, 1.0, True) give the same text.
+    if isinstance(value, int | float):
+        return fluent_number(value, useGrouping=False)
+    return str(value)
+
+
+class Words:
+    """A game's words in one language: the `board-<key>` messages of its catalogue, and the
+    English one where the language lacks a message. Parameters are texts and numbers; each
+    text is formatted once and kept (a board asks for the same words every time)."""
+
+    def __init__(self, game: str, lang: str) -> None:
+        self.game = game
+        self.lang = lang
+        self._bundles = tuple(
+            _bundle(game, code) for code in dict.fromkeys((lang, DEFAULT_LANGUAGE))
+        )
+        self._memo: dict[Hashable, str | None] = {}
+
+    def __call__(self, key: str, /, **params: object) -> str:
+        """The text of `key` with its parameters filled in; the key itself when no catalogue
+        has it."""
+        return self.text(key, params)
+
+    def text(self, key: str, params: Mapping[str, object]) -> str:
+        """The same as a call, with the parameters as a mapping."""
+        found = self._text(key, params)
+        return key if found is None else found
+
+    def get(self, key: str, default: str, /) -> str:
+        """The text of `key` (without parameters), or `default` when no catalogue has it."""
+        try:
+            found = self._memo[key]
+        except KeyError:
+            found = self._text(key, {})
+        return default if found is None else found
+
+    def _text(self, key: str, params: Mapping[str, object]) -> str | None:
+        memo: Hashable = (key, tuple(params.items())) if params else key
+        try:
+            return self._memo[memo]
+        except KeyError:
+            pass
+        except TypeError:  # a parameter that cannot be a key: formatted each time
+            return self._format(key, params)
+        found = self._format(key, params)
+        if len(self._memo) >= MEMO_WORDS:
+            self._memo.clear()
+        self._memo[memo] = found
+        return found
+
+    def _format(self, key: str, params: Mapping[str, object]) -> str | None:
+        ident = WORD_PREFIX + key
+        for bundle in self._bundles:
+            if not bundle.has_message(ident):
+                continue
+            pattern = bundle.get_message(ident).value
+            if pattern is None:
+                continue
+            args = {k: _argument(v) for k, v in params.items()}
+            text, errors = bundle.format_pattern(pattern, args)
+            if errors:
+                raise KeyError(f"{self.game} {self.lang} {ident}: {errors}")
+            return str(text)
+        return None
+
+
+@lru_cache(maxsize=64)
+def words(game: str, lang: str) -> Words:
+    """A game's words in `lang`, or in the default language when the game has no catalogue in
+    `lang` (`words(game, lang).lang` says which)."""
+    return Words(game, lang if lang in languages(game) else DEFAULT_LANGUAGE)
+
+
+def warm_words(game: str) -> None:
+    """Read a game's words in every language now (before a worker's first board)."""
+    for lang in sorted(languages(game)):
+        words(game, lang)

@@ -60,8 +60,11 @@ from render.common import (
     stored_palette,
     supersampled,
     text_width,
+    warm_words,
+    words,
 )
 
+GAME = "piper"  # whose catalogue holds the words (bot/games/piper/locales)
 WIDTH = 720  # one column: shown about 500 pixels wide on a phone
 HEADER = 112  # the title and the turn; who is to play (or who won)
 CX = WIDTH // 2
@@ -100,120 +103,32 @@ CARD: RGB = (255, 252, 244)
 
 # ------------------------------------------------------------------ words
 
-# Every string the images and the summary use, by language; French words follow the rulebook.
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "The Pied Piper", "turn": "Turn {n}", "to_play": "{who} to play",
-        "to_order": "{who}: which character first?", "wins": "{who} wins", "draw": "Draw",
-        "neutral": "neutral", "fled": "fled", "fled_to": "fled → {who}", "hand": "hand {n}",
-        "took": "took {n}", "characters": "Characters", "face_down": "face down",
-        "first": "activates", "piles": "Action pile {deck} · discard {discard}",
-        "char_pile": "Character pile {n}", "ranking": "Final ranking", "level": "level {n}",
-        "seat": "Player {n}", "over": "Game over", "your_hand": "Your hand",
-        "your_hidden": "Your face-down cards", "under": "place {slot}: {figure}",
-        "secret": "Only you see this", "left": "{n} card(s) to place",
-        "last_turn": "+1 / −1: counters in {who}'s last turn",
-        # The summary.
-        "sep": "; ", "s_title": "The Pied Piper, turn {n}.", "s_move": "{who} to play ({what}).",
-        "s_place": "places an action card", "s_order": "chooses which character activates first",
-        "s_houses": "Houses in order of play (the roof is {roof}): {rows}.",
-        "s_house": "{who} {level}/{roof}", "s_neutral": "neutral house", "s_fled": "Fled: {rows}.",
-        "s_taken": "{who} (counter to {by})",
-        "s_gaps": "Figures: {rows}.", "s_gap": "{a}→{b}: {figures}", "s_empty": "none",
-        "s_chars": "Characters: {rows}.", "s_char": "{slot} {figure}{cards}",
-        "s_gone": "Character discard: {rows}.",
-        "s_by": "{card} ({who})", "s_hidden": "a face-down card ({who})",
-        "s_hands": "Hands: {rows}. Action pile {deck}, discard {discard}.",
-        "s_last": "Moves of turn {turn} ({who}): {moves}.",
-        "s_move_line": "{figures} {way} {houses}",
-        "s_forward": "forward", "s_back": "back", "s_sewer": "under",
-        "s_ranking": "Final ranking: {rows}.", "s_rank": "{rank}. {who} {level}/{roof}",
-        "s_draw": "A draw.", "s_win": "{who} wins.", "s_held": "{n} taken",
-        "s_private": "Your hand: {hand}.", "s_private_hidden": "Face down: {rows}.",
-    },
-    "fr": {
-        "title": "Le Joueur de Flûte", "turn": "Tour {n}", "to_play": "À {who} de jouer",
-        "to_order": "{who} : quel personnage d'abord ?", "wins": "{who} gagne",
-        "draw": "Égalité", "neutral": "neutre", "fled": "a fui", "fled_to": "a fui → {who}",
-        "hand": "main {n}", "took": "a pris {n}", "characters": "Personnages",
-        "face_down": "face cachée", "first": "s'active",
-        "piles": "Pioche Action {deck} · défausse {discard}",
-        "char_pile": "Pioche Personnages {n}", "ranking": "Classement final",
-        "level": "niveau {n}", "seat": "Joueur {n}", "over": "Partie finie",
-        "your_hand": "Votre main", "your_hidden": "Vos cartes face cachée",
-        "under": "place {slot} : {figure}", "secret": "Vous seul voyez ceci",
-        "left": "{n} carte(s) à poser",
-        "last_turn": "+1 / −1 : compteurs au dernier tour de {who}",
-        "sep": " ; ", "s_title": "Le Joueur de Flûte, tour {n}.",
-        "s_move": "À {who} de jouer ({what}).", "s_place": "pose une carte Action",
-        "s_order": "choisit quel personnage s'active d'abord",
-        "s_houses": "Maisons dans l'ordre du jeu (toit à {roof}) : {rows}.",
-        "s_house": "{who} {level}/{roof}",
-        "s_neutral": "maison neutre", "s_fled": "En fuite : {rows}.",
-        "s_taken": "{who} (compteur à {by})", "s_gaps": "Figurines : {rows}.",
-        "s_gap": "{a}→{b} : {figures}", "s_empty": "aucune",
-        "s_chars": "Personnages : {rows}.", "s_char": "{slot} {figure}{cards}",
-        "s_gone": "Défausse Personnages : {rows}.",
-        "s_by": "{card} ({who})", "s_hidden": "une carte face cachée ({who})",
-        "s_hands": "Mains : {rows}. Pioche Action {deck}, défausse {discard}.",
-        "s_last": "Déplacements du tour {turn} ({who}) : {moves}.",
-        "s_move_line": "{figures} {way} {houses}",
-        "s_forward": "avance", "s_back": "recule", "s_sewer": "par l'égout",
-        "s_ranking": "Classement final : {rows}.", "s_rank": "{rank}. {who} {level}/{roof}",
-        "s_draw": "Égalité.", "s_win": "{who} gagne.", "s_held": "{n} pris",
-        "s_private": "Votre main : {hand}.", "s_private_hidden": "Face cachée : {rows}.",
-    },
-}  # fmt: skip
-
-FIGURE_NAMES: dict[str, dict[str, str]] = {
-    "en": {
-        "piper": "Pied Piper", "yellow": "Yellow rat", "red": "Red rat", "blue": "Blue rat",
-        "green": "Green rat", "purple": "Purple rat", "orange": "Orange rat",
-    },
-    "fr": {
-        "piper": "Joueur de flûte", "yellow": "Rat jaune", "red": "Rat rouge",
-        "blue": "Rat bleu", "green": "Rat vert", "purple": "Rat violet", "orange": "Rat orange",
-    },
-}  # fmt: skip
-
-# The letter on a rat's disc (its colour is never the only cue); the piper shows a note.
-FIGURE_LETTERS: dict[str, dict[str, str]] = {
-    "en": {"yellow": "Y", "red": "R", "blue": "B", "green": "G", "purple": "P", "orange": "O"},
-    "fr": {"yellow": "J", "red": "R", "blue": "B", "green": "V", "purple": "Vi", "orange": "O"},
-}
-PIPER_MARK = "♪"
-
-CARD_NAMES: dict[str, dict[str, str]] = {
-    "en": {
-        "forward1": "Forward 1", "forward2": "Forward 2", "back1": "Back 1",
-        "sewer": "Sewer", "plus1": "+1", "melody": "Melody",
-    },
-    "fr": {
-        "forward1": "Avance 1", "forward2": "Avance 2", "back1": "Recule 1",
-        "sewer": "Égout", "plus1": "+1", "melody": "Mélodie",
-    },
-}  # fmt: skip
+PIPER_MARK = "♪"  # on the piper's disc, where a rat's shows its letter
 
 
 def language(lang: str) -> str:
     """A supported language code (English when unknown)."""
-    return lang if lang in STRINGS else "en"
+    return words(GAME, lang).lang
 
 
 def tr(lang: str, key: str, **params: object) -> str:
-    """An image or summary string in a language."""
-    text = STRINGS.get(lang, STRINGS["en"]).get(key) or STRINGS["en"][key]
-    return text.format(**params)
+    """An image or summary word in a language: the catalogue's `board-<key>` message."""
+    return words(GAME, lang).text(key, params)
 
 
 def figure_name(figure: str, lang: str) -> str:
     """A figure's name ("Yellow rat", "Joueur de flûte")."""
-    return FIGURE_NAMES[language(lang)].get(figure, figure)
+    return words(GAME, lang).get(f"figure-{figure}", figure)
+
+
+def figure_letter(figure: str, lang: str) -> str:
+    """The letter on a rat's disc (its colour is never the only cue); none for the piper."""
+    return words(GAME, lang).get(f"letter-{figure}", "")
 
 
 def card_name(card: str, lang: str) -> str:
     """An action card's name ("Forward 2", "Mélodie")."""
-    return CARD_NAMES[language(lang)].get(card, card)
+    return words(GAME, lang).get(f"card-{card}", card)
 
 
 def _name(names: Sequence[str], seat: int, lang: str) -> str:
@@ -735,7 +650,7 @@ def _draw_ring(pen: _Pen, view: PiperView, names: Sequence[str]) -> None:
         dx, dy = _tangent(angle)
         key = (round(dx, 2), round(dy, 2))
         for figure, spot in zip(figures, cluster(len(figures), centre), strict=True):
-            letter = FIGURE_LETTERS[lang].get(figure, "")
+            letter = figure_letter(figure, lang)
             pen.piece(("piper_figure", figure, letter, *key), spot)
 
 
@@ -793,7 +708,7 @@ def _draw_characters(pen: _Pen, view: PiperView, names: Sequence[str], top: int)
         pen.text((x0 + 18, y0 + 30), str(slot), 34, INK, anchor="lm")
         figure = str(char["figure"])
         c.sprite(
-            ("piper_figure", figure, FIGURE_LETTERS[lang].get(figure, ""), 1.0, 0.0),
+            ("piper_figure", figure, figure_letter(figure, lang), 1.0, 0.0),
             (x0 + 76, y0 + 30),
         )
         if slot in pending:
@@ -927,7 +842,9 @@ def _draw_board(view: PiperView, names: Sequence[str], lang: str) -> _Pen:
 
 
 def warm() -> None:
-    """Build the fixed palette and the static layers before the first board needs them."""
+    """Build the fixed palette and the static layers, and read the words, before the first
+    board needs them."""
+    warm_words(GAME)
     for n in (3, 4, 5):
         _STATIC.get(Layout(n))
 

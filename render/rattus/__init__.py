@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.rattus.data import ClassCard
 from engine.rattus.view_types import (
     RattusSeatView,
     RattusView,
@@ -75,6 +76,8 @@ from render.common import (
     stored_palette,
     supersampled,
     text_width,
+    warm_words,
+    words,
 )
 from render.rattus import map as geo
 from render.rattus import sprites
@@ -111,146 +114,27 @@ FACE = 44  # a revealed rat token in the panel: its limit in a disc, then its sy
 
 # ------------------------------------------------------------------ words
 
-REGION_NAMES: dict[str, str] = {
-    "anglia": "Anglia", "gallia": "Gallia", "hispania": "Hispania", "germania": "Germania",
-    "italia": "Italia", "scandia": "Scandia", "polonia": "Polonia", "hungaria": "Hungaria",
-    "bulgaria": "Bulgaria", "turcia": "Turcia", "russia": "Russia", "tartaria": "Tartaria",
-    "na1": "Mauretania", "na2": "Numidia", "na3": "Africa", "na4": "Libya", "na5": "Aegyptus",
-}  # fmt: skip
-
-# Every string the images and the summary use, by language, so that a later i18n layer can
-# take this table over as it is. French words follow the French rulebook.
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        # The board image.
-        "turn": "Turn {n}", "opening": "Setting up", "final": "Final round",
-        "over": "Game over", "to_move": "{who} to move", "winner": "{who} wins",
-        "seat": "Player {n}", "players": "Players", "col_reserve": "reserve",
-        "col_board": "board", "col_hand": "cards", "cards": "Class cards", "free": "free",
-        "supply": "Rats left", "palace": "Palace",
-        "step_card": "card", "step_cubes": "cubes", "step_plague": "plague",
-        "phase_witch": "the Witch is looking", "phase_spread": "placing the new rats",
-        "phase_opening": "placing starting cubes", "phase_final": "last use of the class cards",
-        "phase_over": "game over", "phase_caravan": "placing the caravan",
-        "phase_astronomer": "Astronomer: keep a card", "phase_explorer": "Explorer: place a cube",
-        "phase_reaction": "region cards to protect?",
-        "phase_ravage_order": "choosing the next ravage",
-        "last": "Plague moved by {who}", "plus2": "+2 cubes", "spread": "New rats: {where}",
-        "revealed_in": "Rat tokens revealed in {region}:", "pending": "waiting",
-        "no_effect": "below the limit", "no_loss": "no cube lost", "more": "… {n} more",
-        "final_ravage": "Final ravage", "lost": "Cubes lost:", "nobody_lost": "none",
-        "faces_shown": "all rat tokens shown on the map",
-        "ranking": "Final ranking", "tie": "Tie broken by turn order",
-        "b_board": "board", "b_palace": "palace", "b_region_cards": "cards",
-        "b_diplomats": "diplomats", "legend_diplomat": "diplomat", "legend_caravan": "caravan",
-        "col_palace": "palace", "col_diplomats": "diplomats", "col_score": "score",
-        "col_region_cards": "cards", "legend_M": "Majority", "legend_A": "All players",
-        "not_in_play": "not in play", "legend_O": "Orient", "legend_?": "any class",
-        "none_revealed": "No rat token revealed",
-        # The private image.
-        "secret": "Only you see this", "your_looks": "Rat tokens you have seen",
-        "token_of": "token {n} of {total}", "hand": "Your region cards",
-        # The text summary.
-        "sep": "; ", "s_title": "Rattus, {when}.", "s_move": "{who} to move ({phase}).",
-        "s_plague": "Plague in {region}. Rats left in the supply: {n}.",
-        "s_players": "Players (reserve/board/palace{hand}): {rows}.", "s_hand": "/cards",
-        "s_regions": "Regions: {rows}.", "s_rats": "{n} rat", "s_rats_n": "{n} rats",
-        "s_shown": "rats {faces}",
-        "s_palace": "Palace: {cubes}.", "s_cards": "Class cards: {cards}.", "s_free": "free",
-        "s_caravan": "Caravan in {region}.", "s_diplomats": "Diplomats: {rows}.",
-        "s_last": "Plague moved by {who}: {what}.", "s_moved": "{a} → {b}{plus}",
-        "s_plus2": " counting as 2 cubes", "s_spread": "new rats {where}",
-        "s_revealed": "revealed in {region}: {tokens}", "s_limit": "limit {n}",
-        "s_below": "below the limit", "s_lost": "cubes lost: {who}",
-        "s_none": "no rat token revealed", "s_no_loss": "no cube lost",
-        "s_final": "Final ravage: {tokens} rat token(s) revealed{faces}{lost}.",
-        "s_faces": " (limit and symbols under Regions)",
-        "s_ranking": "Final ranking: {rows}.",
-    },
-    "fr": {
-        "turn": "Tour {n}", "opening": "Mise en place", "final": "Dernier tour",
-        "over": "Partie finie", "to_move": "À {who} de jouer", "winner": "{who} gagne",
-        "seat": "Joueur {n}", "players": "Joueurs", "col_reserve": "réserve",
-        "col_board": "plateau", "col_hand": "cartes", "cards": "Cartes Classe",
-        "free": "libre", "supply": "Rats restants", "palace": "Château",
-        "step_card": "carte", "step_cubes": "cubes", "step_plague": "Peste",
-        "phase_witch": "la Sorcière regarde", "phase_spread": "placement des nouveaux rats",
-        "phase_opening": "placement des cubes de départ",
-        "phase_final": "dernier usage des cartes Classe", "phase_over": "partie finie",
-        "phase_caravan": "placement de la caravane",
-        "phase_astronomer": "Astronome : garder une carte",
-        "phase_explorer": "Explorateur : placer un cube",
-        "phase_reaction": "cartes Région pour protéger ?",
-        "phase_ravage_order": "choix du prochain ravage",
-        "last": "Peste déplacée par {who}", "plus2": "+2 cubes",
-        "spread": "Nouveaux rats : {where}",
-        "revealed_in": "Jetons rats révélés en {region} :", "pending": "en attente",
-        "no_effect": "sous la limite", "no_loss": "aucun cube perdu", "more": "… {n} de plus",
-        "final_ravage": "Ravage final", "lost": "Cubes perdus :",
-        "faces_shown": "jetons rats révélés sur la carte",
-        "nobody_lost": "aucun", "ranking": "Classement final",
-        "tie": "Égalité départagée par l'ordre du tour",
-        "b_board": "plateau", "b_palace": "château", "b_region_cards": "cartes",
-        "b_diplomats": "diplomates", "legend_diplomat": "diplomate",
-        "legend_caravan": "caravane",
-        "col_palace": "château", "col_diplomats": "diplomates", "col_score": "points",
-        "col_region_cards": "cartes", "legend_M": "Majorité", "legend_A": "Tous les joueurs",
-        "not_in_play": "hors jeu", "legend_O": "Orient", "legend_?": "toute classe",
-        "none_revealed": "Aucun jeton rat révélé",
-        "secret": "Vous seul voyez ceci", "your_looks": "Jetons rats que vous avez vus",
-        "token_of": "jeton {n} sur {total}", "hand": "Vos cartes Région",
-        "sep": " ; ", "s_title": "Rattus, {when}.", "s_move": "À {who} de jouer ({phase}).",
-        "s_plague": "Peste en {region}. Rats restants en réserve : {n}.",
-        "s_players": "Joueurs (réserve/plateau/château{hand}) : {rows}.", "s_hand": "/cartes",
-        "s_regions": "Régions : {rows}.", "s_rats": "{n} rat", "s_rats_n": "{n} rats",
-        "s_shown": "rats {faces}",
-        "s_palace": "Château : {cubes}.", "s_cards": "Cartes Classe : {cards}.",
-        "s_free": "libre", "s_caravan": "Caravane en {region}.",
-        "s_diplomats": "Diplomates : {rows}.",
-        "s_last": "Peste déplacée par {who} : {what}.", "s_moved": "{a} → {b}{plus}",
-        "s_plus2": " comptant pour 2 cubes", "s_spread": "nouveaux rats {where}",
-        "s_revealed": "révélés en {region} : {tokens}", "s_limit": "limite {n}",
-        "s_below": "sous la limite", "s_lost": "cubes perdus : {who}",
-        "s_none": "aucun jeton rat révélé", "s_no_loss": "aucun cube perdu",
-        "s_final": "Ravage final : {tokens} jeton(s) rat révélé(s){faces}{lost}.",
-        "s_faces": " (limite et symboles sous Régions)",
-        "s_ranking": "Classement final : {rows}.",
-    },
-}  # fmt: skip
-
-CARD_NAMES: dict[str, dict[str, str]] = {
-    "en": {
-        "peasant": "Peasant", "merchant": "Merchant", "monk": "Monk", "knight": "Knight",
-        "witch": "Witch", "king": "King", "astronomer": "Astronomer", "explorer": "Explorer",
-        "sultan": "Sultan", "caravaneer": "Caravaneer",
-    },
-    "fr": {
-        "peasant": "Paysan", "merchant": "Marchand", "monk": "Moine", "knight": "Chevalier",
-        "witch": "Sorcière", "king": "Roi", "astronomer": "Astronome", "explorer": "Explorateur",
-        "sultan": "Sultan", "caravaneer": "Caravanier",
-    },
-}  # fmt: skip
+GAME = "rattus"  # whose catalogue holds the words (bot/games/rattus/locales)
 
 
 def language(lang: str) -> str:
     """A supported language code (English when unknown)."""
-    return lang if lang in STRINGS else "en"
+    return words(GAME, lang).lang
 
 
 def tr(lang: str, key: str, **params: object) -> str:
-    """An image or summary string in a language (the English one when missing)."""
-    text = STRINGS.get(lang, STRINGS["en"]).get(key) or STRINGS["en"].get(key, key)
-    return text.format(**params)
+    """An image or summary word in a language: the catalogue's `board-<key>` message."""
+    return words(GAME, lang).text(key, params)
 
 
 def card_name(card: str, lang: str) -> str:
     """A class card's name."""
-    return CARD_NAMES.get(lang, CARD_NAMES["en"]).get(card, card.title())
+    return words(GAME, lang).get(f"card-{card}", card.title())
 
 
-def region_name(region: str) -> str:
+def region_name(region: str, lang: str) -> str:
     """A region's name on the map."""
-    return REGION_NAMES.get(region, region.title())
+    return words(GAME, lang).get(f"region-{region}", region.title())
 
 
 def _name(names: Sequence[str], seat: int, lang: str = "en") -> str:
@@ -494,7 +378,11 @@ def _legend_lines(layout: Layout) -> list[list[tuple[str, int]]]:
 def _legend_label(lang: str, item: str) -> str:
     """What a legend item is called: a class by its card's name, the rest by its own."""
     card = dict((symbol, card) for card, symbol in BASE_CLASSES).get(item)
-    return card_name(card, lang) if card else tr(lang, f"legend_{item}")
+    return (
+        card_name(card, lang)
+        if card
+        else tr(lang, "legend_any" if item == "?" else f"legend_{item}")
+    )
 
 
 # The order symbols are explained in.
@@ -642,7 +530,13 @@ def _map_layer(layout: Layout) -> Image.Image:
         live = region in used
         colour = INK if live else UNUSED_INK
         put_text(
-            img, a.label, region_name(region), NAME_SIZE, colour, style="condensed", anchor="mm"
+            img,
+            a.label,
+            region_name(region, layout.lang),
+            NAME_SIZE,
+            colour,
+            style="condensed",
+            anchor="mm",
         )
         if live:
             for k in range(3):
@@ -664,7 +558,7 @@ def _panel_layer(layout: Layout) -> Image.Image:
     img = Image.new("RGB", (WIDTH, rows.height), PANEL)
     d = ImageDraw.Draw(img)
     d.line([0, 1, WIDTH, 1], fill=COAST, width=3)
-    put_text(img, (PX, 32), "RATTUS", 32, PLAGUE, anchor="lm")
+    put_text(img, (PX, 32), tr(layout.lang, "title"), 32, PLAGUE, anchor="lm")
     if layout.kind == "private":
         _private_frame(img, d, layout, rows)
     else:
@@ -807,7 +701,7 @@ def _reference() -> Image.Image:
         arrows=tuple(sorted({(min(a, b), max(a, b)) for a, b in geo.ARROW_ENDS})),
         links=(),
         players=6,
-        cards=tuple((c, "O" if i >= 6 else "PBCKWR"[i]) for i, c in enumerate(CARD_NAMES["en"])),
+        cards=tuple((c.value, "O" if i >= 6 else "PBCKWR"[i]) for i, c in enumerate(ClassCard)),
         hands=True,
         lang="fr",
         diplomats=True,
@@ -1165,6 +1059,7 @@ def _legend_items(view: RattusView) -> tuple[str, ...]:
 def _draw_regions(
     c: Canvas,
     view: RattusView,
+    lang: str,
     known: Mapping[str, Mapping[int, TokenView]] | None = None,
 ) -> None:
     """Every region's rat tokens and cubes, the plague (its region washed red, the arrow of its
@@ -1183,7 +1078,7 @@ def _draw_regions(
         for rev in recent["revealed"]:
             shown.setdefault(rev["region"], []).append(rev)
     if known is None:
-        _draw_plague_move(c, view, plague, recent)
+        _draw_plague_move(c, view, plague, recent, lang)
     for region in view["regions"]:
         rid = region["id"]
         a = geo.ANCHORS.get(rid)
@@ -1228,7 +1123,9 @@ def _draw_regions(
                 c.text((x - PLAGUE_R - 5, y), "+2", 30, PLAGUE, anchor="rm", halo=WHITE)
 
 
-def _draw_plague_move(c: Canvas, view: RattusView, plague: str, recent: RecentView | None) -> None:
+def _draw_plague_move(
+    c: Canvas, view: RattusView, plague: str, recent: RecentView | None, lang: str
+) -> None:
     """The plague region's red wash and the arrow of the last move, composited in RGB (they
     cover much of the map), with the names and empty slots they cross drawn again on top."""
     layers: list[tuple[Image.Image, tuple[int, int]]] = []
@@ -1252,16 +1149,18 @@ def _draw_plague_move(c: Canvas, view: RattusView, plague: str, recent: RecentVi
         for layer, (lx, ly) in layers:
             area.paste(layer, (lx - x0, ly - y0), layer)
         for region in labels:
-            _label(area, region, geo.ANCHORS[region], (-x0, -y0))
+            _label(area, region, lang, geo.ANCHORS[region], (-x0, -y0))
 
     c.patch(box, compose)
 
 
-def _label(img: Image.Image, region: str, a: geo.Anchors, shift: tuple[int, int]) -> None:
+def _label(
+    img: Image.Image, region: str, lang: str, a: geo.Anchors, shift: tuple[int, int]
+) -> None:
     """A region's name and its three empty rat-token slots (RGB, as in the static layer)."""
     dx, dy = shift
     at = (a.label[0] + dx, a.label[1] + dy)
-    put_text(img, at, region_name(region), NAME_SIZE, INK, style="condensed", anchor="mm")
+    put_text(img, at, region_name(region, lang), NAME_SIZE, INK, style="condensed", anchor="mm")
     for k in range(3):
         centre = (a.rats[0] + k * RAT_PITCH + dx, a.rats[1] + dy)
         paste_centred(img, empty_slot_sprite(RAT_R), centre)
@@ -1482,7 +1381,7 @@ def _draw_recent(
     y += 44
     c.centred(("rattus.plague", 15), (x0 + 15, y + 16))
     extra = tr(lang, "plus2") if recent.get("neutral") else ""
-    line = f"{region_name(recent['plague_from'])} → {region_name(recent['plague_to'])}"
+    line = f"{region_name(recent['plague_from'], lang)} → {region_name(recent['plague_to'], lang)}"
     if extra and text_width(f"{line}  {extra}", 26, "condensed") <= room - 40:
         line, extra = f"{line}  {extra}", ""
     c.text((x0 + 40, y + 16), line, 26, PLAGUE, style="condensed", anchor="lm")
@@ -1493,7 +1392,7 @@ def _draw_recent(
     spread: Mapping[str, int] = recent.get("spread") or {}
     if spread:
         c.centred(("rattus.rat", 12, NEW), (x0 + 15, y + 16))
-        entries = [f"{region_name(r)} +{n}" for r, n in spread.items()]
+        entries = [f"{region_name(r, lang)} +{n}" for r, n in spread.items()]
         text = tr(lang, "spread", where=", ".join(entries))
         if text_width(text, 24, "condensed") > room - 40:
             # Two regions do not fit on one line: one line each, under the heading.
@@ -1510,7 +1409,9 @@ def _draw_recent(
         return
     region = reveals[0]["region"] if reveals else reaction["region"] if reaction else None
     if region and (reveals or token is not None):
-        lines = _wrap(tr(lang, "revealed_in", region=region_name(region)), 20, "regular", room)
+        lines = _wrap(
+            tr(lang, "revealed_in", region=region_name(region, lang)), 20, "regular", room
+        )
         for line in lines:
             c.text((x0, y + 12), line, 20, MUTED, style="regular", anchor="lm")
             y += 26
@@ -1574,15 +1475,16 @@ def _final_losses(
 
 
 def warm() -> None:
-    """Build the fixed palette (about a second) before the first board needs it."""
+    """Build the fixed palette (about a second) and read the words before the first board."""
     _palette()
+    warm_words(GAME)
 
 
 def render_board(view: RattusView, players: Sequence[str], *, lang: str = "en") -> bytes:
     """PNG of the public position: the same view, names and language give the same bytes."""
     layout = _layout(view, language(lang))
     c = _canvas(layout)
-    _draw_regions(c, view)
+    _draw_regions(c, view, layout.lang)
     _draw_palace(c, view.get("palace") or [])
     _draw_panel(c, view, players, layout)
     return c.png()
@@ -1613,7 +1515,7 @@ def render_private(
     by_region: dict[str, dict[int, TokenView]] = {}
     for region, pos, face in known:
         by_region.setdefault(region["id"], {})[pos] = face
-    _draw_regions(c, view, by_region)
+    _draw_regions(c, view, lang, by_region)
     _draw_palace(c, view.get("palace") or [])
     _draw_private_panel(c, view, players, layout, known)
     return c.png()
@@ -1642,14 +1544,14 @@ def _draw_private_panel(
         x = PX + (i % 2) * (half + 10)
         y = rows.first + (i // 2) * SEEN_ROW
         where = tr(lang, "token_of", n=pos + 1, total=region["tokens"])
-        line = fit_text(f"{region_name(region['id'])} · {where}", 26, half - 10, "condensed")
+        line = fit_text(f"{region_name(region['id'], lang)} · {where}", 26, half - 10, "condensed")
         c.text((x, y + 14), line, 26, INK, style="condensed", anchor="lm")
         _face(c, x, y + 34, face)
     hand: Sequence[RegionCardView] = view.get("hand") or []
     for i, card in enumerate(hand):
         x = PX + (i % 2) * (half + 10)
         y = rows.cards + 40 + (i // 2) * HAND_ROW
-        name = region_name(card["region"])
+        name = region_name(card["region"], lang)
         c.text((x, y + 20), name, 26, INK, style="condensed", anchor="lm")
         symbols = ["?"] if card.get("wild") else list(card["symbols"])
         for k, sym in enumerate(symbols):
@@ -1685,7 +1587,9 @@ def _summary(view: RattusView, players: Sequence[str], lang: str, longest: int, 
     if movers:
         phase = _steps_line(view, lang)
         lines.append(tr(lang, "s_move", who=", ".join(who(s) for s in movers), phase=phase))
-    lines.append(tr(lang, "s_plague", region=region_name(view["plague"]), n=view["rat_supply"]))
+    lines.append(
+        tr(lang, "s_plague", region=region_name(view["plague"], lang), n=view["rat_supply"])
+    )
     hands = view.get("hand_counts")
     rows = []
     for seat in range(int(view["players"])):
@@ -1705,12 +1609,12 @@ def _summary(view: RattusView, players: Sequence[str], lang: str, longest: int, 
     regions = []
     for region in view["regions"]:
         n = int(region["tokens"])
-        rats = tr(lang, "s_rats" if n == 1 else "s_rats_n", n=n)
+        rats = tr(lang, "s_rats", n=n)
         if region["id"] in shown:
             # Tokens still face down (a final ravage under way) are a "?".
             rats = tr(lang, "s_shown", faces=", ".join(shown[region["id"]] + ["?"] * n))
         on = cubes(region["cubes"])
-        regions.append(f"{region_name(region['id'])} ({rats})" + (f" {on}" if on else ""))
+        regions.append(f"{region_name(region['id'], lang)} ({rats})" + (f" {on}" if on else ""))
     lines.append(tr(lang, "s_regions", rows=tr(lang, "sep").join(regions)))
     if any(view.get("palace") or []):
         lines.append(tr(lang, "s_palace", cubes=cubes(view["palace"])))
@@ -1723,11 +1627,11 @@ def _summary(view: RattusView, players: Sequence[str], lang: str, longest: int, 
     lines.append(tr(lang, "s_cards", cards=cards))
     caravan = view.get("caravan")
     if caravan:
-        lines.append(tr(lang, "s_caravan", region=region_name(caravan)))
+        lines.append(tr(lang, "s_caravan", region=region_name(caravan, lang)))
     diplomats: Mapping[str, Sequence[int]] = view.get("diplomats") or {}
     if diplomats:
         placed = tr(lang, "sep").join(
-            f"{region_name(r)} (" + ", ".join(who(s) for s in seats) + ")"
+            f"{region_name(r, lang)} (" + ", ".join(who(s) for s in seats) + ")"
             for r, seats in diplomats.items()
         )
         lines.append(tr(lang, "s_diplomats", rows=placed))
@@ -1771,14 +1675,14 @@ def _recent_text(
         tr(
             lang,
             "s_moved",
-            a=region_name(recent["plague_from"]),
-            b=region_name(recent["plague_to"]),
+            a=region_name(recent["plague_from"], lang),
+            b=region_name(recent["plague_to"], lang),
             plus=tr(lang, "s_plus2") if recent.get("neutral") else "",
         )
     ]
     spread: Mapping[str, int] = recent.get("spread") or {}
     if spread:
-        where = ", ".join(f"{region_name(r)} +{n}" for r, n in spread.items())
+        where = ", ".join(f"{region_name(r, lang)} +{n}" for r, n in spread.items())
         parts.append(tr(lang, "s_spread", where=where))
     by_region: dict[str, list[str]] = {}
     for rev in reveals:
@@ -1792,7 +1696,7 @@ def _recent_text(
         by_region.setdefault(rev["region"], []).append(face)
     for region, faces in by_region.items():
         tokens = tr(lang, "sep").join(faces)
-        parts.append(tr(lang, "s_revealed", region=region_name(region), tokens=tokens))
+        parts.append(tr(lang, "s_revealed", region=region_name(region, lang), tokens=tokens))
     if not reveals and not recent.get("final"):
         parts.append(tr(lang, "s_none"))
     who_moved = who(int(recent.get("seat", 0)))

@@ -495,3 +495,182 @@ effect-hospital_rules = { $rats ->
    *[other] discard { $rats } rats, then {""}
 }discard up to { $cards } cards of your hand, one rat each
 rules-buildings_drawn = The buildings are drawn at the start, from these twelve:
+
+## Board images and summaries
+## Every `board-` message is a word the renderer (render/cartus.py) draws or writes; it reads
+## this file by path (render/common.py, `words`), and the bot shows none of these itself.
+## A changed word changes the golden images in tests/render/golden.
+
+# The board image and the private image.
+board-title = RATTUS CARTUS
+board-round = Round { $n }/{ $total }
+board-last_round = last round
+board-over = Game over
+board-first_badge = 1st
+board-influence = Influence
+board-nun_row = Nun row
+board-nuns_total = Nuns: { $n }
+board-players = Players
+board-hand = Hand
+board-vp = VP
+board-supply = Supply
+board-legend = ★ premium action   ☆ standard action
+board-draw_pile = Draw pile { $n }
+board-discard_pile = Discard { $n }
+board-vp_left = VP tokens { $n }
+board-ranking = Final ranking
+board-score = { $n } VP
+board-rats =
+    { $n ->
+        [1] 1 rat
+       *[other] { $n } rats
+    }
+board-dead = ☠ dead
+board-winner = ★ winner
+board-no_winner = Everyone died: nobody wins.
+board-seat = Seat { $n }
+board-you = Your cards
+board-your_rats = Your rats: { $n }
+board-nuns_seen = Nuns you have seen: { $n }
+board-unseen =
+    { $n ->
+        [1] 1 card not seen
+       *[other] { $n } cards not seen
+    }
+board-placed = Face down in { $building }
+board-hand_empty = Your hand is empty.
+board-nuns_word =
+    { $n ->
+        [1] 1 nun
+       *[other] { $n } nuns
+    }
+
+# Phases, for the line under the title.
+board-p_supply = choose a supply action
+board-p_visit = enter a building
+board-p_place = place cards face down
+board-p_sword_target = choose who gives cards (Sword)
+board-p_sword_give =
+    { $n ->
+        [1] give 1 card to { $who } (Sword)
+       *[other] give { $n } cards to { $who } (Sword)
+    }
+board-p_flute_target = choose who gets a rat (Flute)
+board-p_gain = take or decline: { $what }
+board-p_look =
+    { $n ->
+        [1] look at 1 nun card
+       *[other] look at { $n } nun cards
+    }
+board-p_hospital = discard cards for rats
+board-p_guard_give = give cards to { $who } (Guard Tower)
+
+# Supply actions and building actions, short.
+board-cards =
+    { $n ->
+        [1] +1 card
+       *[other] +{ $n } cards
+    }
+board-look1 = look
+board-rats_less =
+    { $n ->
+        [1] −1 rat
+       *[other] −{ $n } rats
+    }
+board-a_draw = { $n } cards
+board-a_draw_per1 = 1 card / influence
+board-a_draw_per2 = 1 card / 2 influence
+board-a_joker =
+    { $n ->
+        [1] 1 Joker
+       *[other] { $n } Jokers
+    }
+board-a_pass =
+    { $n ->
+        [1] 1 Pass
+       *[other] { $n } Passes
+    }
+board-a_sword =
+    { $n ->
+        [1] 1 Sword
+       *[other] { $n } Swords
+    }
+board-a_flute =
+    { $n ->
+        [1] 1 Flute
+       *[other] { $n } Flutes
+    }
+board-a_gold = { $n } Gold
+board-a_rats =
+    { $n ->
+        [1] −1 rat
+       *[other] −{ $n } rats
+    }
+board-a_hospital1 = −1 rat, ≤3 cards → rats
+board-a_hospital2 = ≤2 cards → rats
+board-a_guard1 = 3 cards from each
+board-a_guard2 = protection
+board-a_look =
+    { $n ->
+        [1] look at 1 nun
+       *[other] look at { $n } nuns
+    }
+board-a_vp =
+    { $n ->
+        [1] 1 VP token
+       *[other] { $n } VP tokens
+    }
+
+# The text summary.
+board-s_title = Rattus Cartus, round { $n }/{ $total }{ $last }; first player { $who }.
+board-s_over = Rattus Cartus, game over after { $total } rounds.
+board-s_move = To move: { $who } ({ $what }).
+board-s_row = Buildings: { $rows }.
+board-s_visit =
+    { $n ->
+        [1] { $who } 1 card
+       *[other] { $who } { $n } cards
+    }
+board-s_influence = Influence: { $rows }.
+board-s_hands = Hands: { $rows }.
+board-s_vp = VP tokens: { $rows }.
+board-s_looks = Nun cards looked at: { $rows }.
+board-s_ranking = Ranking: { $rows }.
+board-s_nuns = The Nun row shows { $n } nuns.
+board-sep = {"; "}
+
+# Buildings (named as in COMPONENTS 4.5), classes, cards and the piles' labels.
+board-building-farm = Farm
+board-building-brewery = Brewery
+board-building-marketplace = Marketplace
+board-building-office = Office
+board-building-monastery = Monastery
+board-building-hospital = Hospital
+board-building-castle = Castle
+board-building-guard_tower = Guard Tower
+board-building-fortune_teller = Fortune-teller's tent
+board-building-piper_hut = Piper's hut
+board-building-palace = Palace
+board-building-treasury = Treasury
+board-class-peasantry = Peasantry
+board-class-bourgeoisie = Bourgeoisie
+board-class-church = Church
+board-class-chivalry = Chivalry
+board-class-magic = Magic
+board-class-royalty = Royalty
+board-card-peasant = Peasant
+board-card-merchant = Merchant
+board-card-monk = Monk
+board-card-knight = Knight
+board-card-witch = Witch
+board-card-king = King
+board-card-joker = Joker
+board-card-sword = Sword
+board-card-flute = Flute
+board-card-pass = Pass
+board-card-gold = Gold
+board-pile-joker = Jokers
+board-pile-sword = Swords
+board-pile-flute = Flutes
+board-pile-pass = Passes
+board-pile-gold = Gold

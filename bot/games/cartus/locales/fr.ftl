@@ -583,3 +583,179 @@ effect-hospital_rules = { $rats ->
    *[other] défaussez { $rats } rats, puis {""}
 }défaussez jusqu'à { $cards } cartes de votre main, un rat chacune
 rules-buildings_drawn = Les bâtiments sont tirés au début de la partie, parmi ces douze :
+
+## Board images and summaries
+## Every `board-` message is a word the renderer (render/cartus.py) draws or writes; it reads
+## this file by path (render/common.py, `words`), and the bot shows none of these itself.
+## A changed word changes the golden images in tests/render/golden. French words follow the
+## French rulebook.
+
+# The board image and the private image.
+board-title = RATTUS CARTUS
+board-round = Tour { $n }/{ $total }
+board-last_round = dernier tour
+board-over = Partie terminée
+board-first_badge = 1er
+board-influence = Influence
+board-nun_row = Soutien des nonnes
+board-nuns_total = Nonnes : { $n }
+board-players = Joueurs
+board-hand = Main
+board-vp = PV
+board-supply = Soutien
+board-legend = ★ action privilège   ☆ action de base
+board-draw_pile = Pioche { $n }
+board-discard_pile = Défausse { $n }
+board-vp_left = Jetons PV { $n }
+board-ranking = Classement final
+board-score = { $n } PV
+board-rats =
+    { $n ->
+        [1] 1 rat
+       *[other] { $n } rats
+    }
+board-dead = ☠ mort
+board-winner = ★ vainqueur
+board-no_winner = Tous sont morts : personne ne gagne.
+board-seat = Place { $n }
+board-you = Vos cartes
+board-your_rats = Vos rats : { $n }
+board-nuns_seen = Nonnes que vous avez vues : { $n }
+board-unseen =
+    { $n ->
+        [1] 1 carte pas vue
+       *[other] { $n } cartes pas vues
+    }
+board-placed = Face cachée : { $building }
+board-hand_empty = Votre main est vide.
+board-nuns_word =
+    { $n ->
+        [1] 1 nonne
+       *[other] { $n } nonnes
+    }
+
+# Phases, for the line under the title.
+board-p_supply = choisir une action de soutien
+board-p_visit = entrer dans un bâtiment
+board-p_place = poser des cartes face cachée
+board-p_sword_target = choisir qui donne (Épée)
+board-p_sword_give =
+    { $n ->
+        [1] donner 1 carte à { $who } (Épée)
+       *[other] donner { $n } cartes à { $who } (Épée)
+    }
+board-p_flute_target = choisir qui reçoit un rat (Flûte)
+board-p_gain = prendre ou refuser : { $what }
+board-p_look =
+    { $n ->
+        [1] regarder 1 carte du Soutien
+       *[other] regarder { $n } cartes du Soutien
+    }
+board-p_hospital = défausser des cartes contre des rats
+board-p_guard_give = donner des cartes à { $who } (Tour de garde)
+
+# Supply actions and building actions, short.
+board-cards =
+    { $n ->
+        [1] +1 carte
+       *[other] +{ $n } cartes
+    }
+board-look1 = regarder
+board-rats_less =
+    { $n ->
+        [1] −1 rat
+       *[other] −{ $n } rats
+    }
+board-a_draw = { $n } cartes
+board-a_draw_per1 = 1 carte / influence
+board-a_draw_per2 = 1 carte / 2 influence
+board-a_joker =
+    { $n ->
+        [1] 1 Joker
+       *[other] { $n } Jokers
+    }
+board-a_pass = { $n } Laissez-passer
+board-a_sword =
+    { $n ->
+        [1] 1 Épée
+       *[other] { $n } Épées
+    }
+board-a_flute =
+    { $n ->
+        [1] 1 Flûte
+       *[other] { $n } Flûtes
+    }
+board-a_gold = { $n } Or
+board-a_rats =
+    { $n ->
+        [1] −1 rat
+       *[other] −{ $n } rats
+    }
+board-a_hospital1 = −1 rat, ≤3 cartes → rats
+board-a_hospital2 = ≤2 cartes → rats
+board-a_guard1 = 3 cartes de chacun
+board-a_guard2 = protection
+board-a_look =
+    { $n ->
+        [1] regarder 1 nonne
+       *[other] regarder { $n } nonnes
+    }
+board-a_vp =
+    { $n ->
+        [1] 1 jeton PV
+       *[other] { $n } jetons PV
+    }
+
+# The text summary.
+board-s_title = Rattus Cartus, tour { $n }/{ $total }{ $last } ; premier joueur { $who }.
+board-s_over = Rattus Cartus, partie terminée après { $total } tours.
+board-s_move = À jouer : { $who } ({ $what }).
+board-s_row = Bâtiments : { $rows }.
+board-s_visit =
+    { $n ->
+        [1] { $who } 1 carte
+       *[other] { $who } { $n } cartes
+    }
+board-s_influence = Influence : { $rows }.
+board-s_hands = Mains : { $rows }.
+board-s_vp = Jetons PV : { $rows }.
+board-s_looks = Cartes du Soutien regardées : { $rows }.
+board-s_ranking = Classement : { $rows }.
+board-s_nuns = Le Soutien des nonnes montre { $n } nonnes.
+board-sep = {" ; "}
+
+# Buildings (named as in the French rulebook), classes, cards and the piles' labels.
+board-building-farm = Ferme
+board-building-brewery = Brasserie
+board-building-marketplace = Marché
+board-building-office = Administration
+board-building-monastery = Monastère
+board-building-hospital = Hôpital
+board-building-castle = Château
+board-building-guard_tower = Tour de garde
+board-building-fortune_teller = Tente de la cartomancienne
+board-building-piper_hut = Cabane du joueur de flûte
+board-building-palace = Palais
+board-building-treasury = Trésor
+board-class-peasantry = Paysannerie
+board-class-bourgeoisie = Bourgeoisie
+board-class-church = Clergé
+board-class-chivalry = Chevalerie
+board-class-magic = Magie
+board-class-royalty = Noblesse
+board-card-peasant = Paysan
+board-card-merchant = Marchand
+board-card-monk = Moine
+board-card-knight = Chevalier
+board-card-witch = Sorcière
+board-card-king = Roi
+board-card-joker = Joker
+board-card-sword = Épée
+board-card-flute = Flûte
+board-card-pass = Laissez-passer
+board-card-gold = Or
+board-pile-joker = Jokers
+board-pile-sword = Épées
+board-pile-flute = Flûtes
+board-pile-pass = Laissez-passer
+board-pile-gold = Or

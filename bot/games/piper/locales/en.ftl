@@ -227,3 +227,87 @@ error-wrong_phase = You cannot do that now: { $phase ->
 
 ## Help (issue 17)
 help-game = **The Pied Piper on Discord.** Your hand of action cards stays private: the turn message's button opens a private picker of your cards and characters, or type any action with { $do }. { $hand } shows your hand (and, in the hidden-cards variant, your face-down cards); a new hand also reaches you by DM.
+
+## Board images and summaries
+## Every `board-` message is a word the renderer (render/piper.py) draws or writes; it reads
+## this file by path (render/common.py, `words`), and the bot shows none of these itself.
+## A changed word changes the golden images in tests/render/golden.
+
+# The board image and the private image.
+board-title = The Pied Piper
+board-turn = Turn { $n }
+board-to_play = { $who } to play
+board-to_order = { $who }: which character first?
+board-wins = { $who } wins
+board-draw = Draw
+board-neutral = neutral
+board-fled = fled
+board-fled_to = fled → { $who }
+board-hand = hand { $n }
+board-took = took { $n }
+board-characters = Characters
+board-face_down = face down
+board-first = activates
+board-piles = Action pile { $deck } · discard { $discard }
+board-char_pile = Character pile { $n }
+board-ranking = Final ranking
+board-level = level { $n }
+board-seat = Player { $n }
+board-over = Game over
+board-your_hand = Your hand
+board-your_hidden = Your face-down cards
+board-under = place { $slot }: { $figure }
+board-secret = Only you see this
+board-last_turn = +1 / −1: counters in { $who }'s last turn
+
+# The text summary.
+board-sep = {"; "}
+board-s_title = The Pied Piper, turn { $n }.
+board-s_move = { $who } to play ({ $what }).
+board-s_place = places an action card
+board-s_order = chooses which character activates first
+board-s_houses = Houses in order of play (the roof is { $roof }): { $rows }.
+board-s_house = { $who } { $level }/{ $roof }
+board-s_neutral = neutral house
+board-s_fled = Fled: { $rows }.
+board-s_taken = { $who } (counter to { $by })
+board-s_gaps = Figures: { $rows }.
+board-s_gap = { $a }→{ $b }: { $figures }
+board-s_empty = none
+board-s_chars = Characters: { $rows }.
+board-s_char = { $slot } { $figure }{ $cards }
+board-s_gone = Character discard: { $rows }.
+board-s_by = { $card } ({ $who })
+board-s_hidden = a face-down card ({ $who })
+board-s_hands = Hands: { $rows }. Action pile { $deck }, discard { $discard }.
+board-s_last = Moves of turn { $turn } ({ $who }): { $moves }.
+board-s_move_line = { $figures } { $way } { $houses }
+board-s_forward = forward
+board-s_back = back
+board-s_sewer = under
+board-s_ranking = Final ranking: { $rows }.
+board-s_rank = { $rank }. { $who } { $level }/{ $roof }
+board-s_draw = A draw.
+board-s_win = { $who } wins.
+board-s_held = { $n } taken
+
+# Figures, the letters on the rats' discs, and the action cards.
+board-figure-piper = Pied Piper
+board-figure-yellow = Yellow rat
+board-figure-red = Red rat
+board-figure-blue = Blue rat
+board-figure-green = Green rat
+board-figure-purple = Purple rat
+board-figure-orange = Orange rat
+board-letter-yellow = Y
+board-letter-red = R
+board-letter-blue = B
+board-letter-green = G
+board-letter-purple = P
+board-letter-orange = O
+board-card-forward1 = Forward 1
+board-card-forward2 = Forward 2
+board-card-back1 = Back 1
+board-card-sewer = Sewer
+board-card-plus1 = +1
+board-card-melody = Melody

@@ -250,3 +250,88 @@ cmd-The-character-to-activate-first = Le personnage à activer d'abord
 
 ## Help (issue 17)
 help-game = **Le Joueur de Flûte sur Discord.** Votre main de cartes Action reste privée : le bouton du message de tour ouvre un menu privé de vos cartes et personnages, ou tapez n'importe quelle action avec { $do }. { $hand } montre votre main (et, dans la variante des cartes cachées, vos cartes face cachée) ; une nouvelle main vous arrive aussi par message privé.
+
+## Board images and summaries
+## Every `board-` message is a word the renderer (render/piper.py) draws or writes; it reads
+## this file by path (render/common.py, `words`), and the bot shows none of these itself.
+## A changed word changes the golden images in tests/render/golden. French words follow the
+## French rulebook.
+
+# The board image and the private image.
+board-title = Le Joueur de Flûte
+board-turn = Tour { $n }
+board-to_play = À { $who } de jouer
+board-to_order = { $who } : quel personnage d'abord ?
+board-wins = { $who } gagne
+board-draw = Égalité
+board-neutral = neutre
+board-fled = a fui
+board-fled_to = a fui → { $who }
+board-hand = main { $n }
+board-took = a pris { $n }
+board-characters = Personnages
+board-face_down = face cachée
+board-first = s'active
+board-piles = Pioche Action { $deck } · défausse { $discard }
+board-char_pile = Pioche Personnages { $n }
+board-ranking = Classement final
+board-level = niveau { $n }
+board-seat = Joueur { $n }
+board-over = Partie finie
+board-your_hand = Votre main
+board-your_hidden = Vos cartes face cachée
+board-under = place { $slot } : { $figure }
+board-secret = Vous seul voyez ceci
+board-last_turn = +1 / −1 : compteurs au dernier tour de { $who }
+
+# The text summary.
+board-sep = {" ; "}
+board-s_title = Le Joueur de Flûte, tour { $n }.
+board-s_move = À { $who } de jouer ({ $what }).
+board-s_place = pose une carte Action
+board-s_order = choisit quel personnage s'active d'abord
+board-s_houses = Maisons dans l'ordre du jeu (toit à { $roof }) : { $rows }.
+board-s_house = { $who } { $level }/{ $roof }
+board-s_neutral = maison neutre
+board-s_fled = En fuite : { $rows }.
+board-s_taken = { $who } (compteur à { $by })
+board-s_gaps = Figurines : { $rows }.
+board-s_gap = { $a }→{ $b } : { $figures }
+board-s_empty = aucune
+board-s_chars = Personnages : { $rows }.
+board-s_char = { $slot } { $figure }{ $cards }
+board-s_gone = Défausse Personnages : { $rows }.
+board-s_by = { $card } ({ $who })
+board-s_hidden = une carte face cachée ({ $who })
+board-s_hands = Mains : { $rows }. Pioche Action { $deck }, défausse { $discard }.
+board-s_last = Déplacements du tour { $turn } ({ $who }) : { $moves }.
+board-s_move_line = { $figures } { $way } { $houses }
+board-s_forward = avance
+board-s_back = recule
+board-s_sewer = par l'égout
+board-s_ranking = Classement final : { $rows }.
+board-s_rank = { $rank }. { $who } { $level }/{ $roof }
+board-s_draw = Égalité.
+board-s_win = { $who } gagne.
+board-s_held = { $n } pris
+
+# Figures, the letters on the rats' discs, and the action cards.
+board-figure-piper = Joueur de flûte
+board-figure-yellow = Rat jaune
+board-figure-red = Rat rouge
+board-figure-blue = Rat bleu
+board-figure-green = Rat vert
+board-figure-purple = Rat violet
+board-figure-orange = Rat orange
+board-letter-yellow = J
+board-letter-red = R
+board-letter-blue = B
+board-letter-green = V
+board-letter-purple = Vi
+board-letter-orange = O
+board-card-forward1 = Avance 1
+board-card-forward2 = Avance 2
+board-card-back1 = Recule 1
+board-card-sewer = Égout
+board-card-plus1 = +1
+board-card-melody = Mélodie

@@ -267,3 +267,137 @@ rules-card-explorer = reveal 3 region cards; you may place one cube in one of th
 rules-card-sultan = put a diplomat under one of your cubes on the board (not where you already have one); most diplomats scores 4 points, second 2.
 rules-card-caravaneer = move the caravan two regions: where it starts and where it passes, whoever has the most cubes (at least one) adds a cube; none is added where it stops, and it cannot go back to where it started this turn.
 rules-africanus = **Africanus** adds Africa's regions (up to 6 players) and region cards: each player holds a hidden hand of them. When a ravage would hit a class card you hold, you may play a region card showing that class to protect it; you are asked privately, and your standing order (`/rattus standing`) answers when time runs out. At the end, each region card in hand scores 1 point if you have the most cubes (at least one) in its region.
+
+## Board images and summaries
+## Every `board-` message is a word the renderer (render/rattus/) draws or writes; it reads
+## this file by path (render/common.py, `words`), and the bot shows none of these itself.
+## A changed word changes the golden images in tests/render/golden.
+
+# The board image.
+board-title = RATTUS
+board-turn = Turn { $n }
+board-opening = Setting up
+board-final = Final round
+board-over = Game over
+board-to_move = { $who } to move
+board-winner = { $who } wins
+board-seat = Player { $n }
+board-players = Players
+board-col_reserve = reserve
+board-col_board = board
+board-col_hand = cards
+board-cards = Class cards
+board-free = free
+board-supply = Rats left
+board-palace = Palace
+board-step_card = card
+board-step_cubes = cubes
+board-step_plague = plague
+board-phase_witch = the Witch is looking
+board-phase_spread = placing the new rats
+board-phase_opening = placing starting cubes
+board-phase_final = last use of the class cards
+board-phase_over = game over
+board-phase_caravan = placing the caravan
+board-phase_astronomer = Astronomer: keep a card
+board-phase_explorer = Explorer: place a cube
+board-phase_reaction = region cards to protect?
+board-phase_ravage_order = choosing the next ravage
+board-last = Plague moved by { $who }
+board-plus2 = +2 cubes
+board-spread = New rats: { $where }
+board-revealed_in = Rat tokens revealed in { $region }:
+board-pending = waiting
+board-no_effect = below the limit
+board-no_loss = no cube lost
+board-more = … { $n } more
+board-final_ravage = Final ravage
+board-lost = Cubes lost:
+board-nobody_lost = none
+board-faces_shown = all rat tokens shown on the map
+board-ranking = Final ranking
+board-tie = Tie broken by turn order
+board-b_board = board
+board-b_palace = palace
+board-b_region_cards = cards
+board-b_diplomats = diplomats
+board-legend_diplomat = diplomat
+board-legend_caravan = caravan
+board-col_palace = palace
+board-col_diplomats = diplomats
+board-col_score = score
+board-col_region_cards = cards
+board-legend_M = Majority
+board-legend_A = All players
+board-not_in_play = not in play
+board-legend_O = Orient
+board-legend_any = any class
+board-none_revealed = No rat token revealed
+
+# The private image.
+board-secret = Only you see this
+board-your_looks = Rat tokens you have seen
+board-token_of = token { $n } of { $total }
+board-hand = Your region cards
+
+# The text summary.
+board-sep = {"; "}
+board-s_title = Rattus, { $when }.
+board-s_move = { $who } to move ({ $phase }).
+board-s_plague = Plague in { $region }. Rats left in the supply: { $n }.
+board-s_players = Players (reserve/board/palace{ $hand }): { $rows }.
+board-s_hand = /cards
+board-s_regions = Regions: { $rows }.
+board-s_rats =
+    { $n ->
+        [1] { $n } rat
+       *[other] { $n } rats
+    }
+board-s_shown = rats { $faces }
+board-s_palace = Palace: { $cubes }.
+board-s_cards = Class cards: { $cards }.
+board-s_free = free
+board-s_caravan = Caravan in { $region }.
+board-s_diplomats = Diplomats: { $rows }.
+board-s_last = Plague moved by { $who }: { $what }.
+board-s_moved = { $a } → { $b }{ $plus }
+board-s_plus2 = {" "}counting as 2 cubes
+board-s_spread = new rats { $where }
+board-s_revealed = revealed in { $region }: { $tokens }
+board-s_limit = limit { $n }
+board-s_below = below the limit
+board-s_lost = cubes lost: { $who }
+board-s_none = no rat token revealed
+board-s_no_loss = no cube lost
+board-s_final = Final ravage: { $tokens } rat token(s) revealed{ $faces }{ $lost }.
+board-s_faces = {" "}(limit and symbols under Regions)
+board-s_ranking = Final ranking: { $rows }.
+
+# Class cards and regions (the regions keep their Latin names).
+board-card-peasant = Peasant
+board-card-merchant = Merchant
+board-card-monk = Monk
+board-card-knight = Knight
+board-card-witch = Witch
+board-card-king = King
+board-card-astronomer = Astronomer
+board-card-explorer = Explorer
+board-card-sultan = Sultan
+board-card-caravaneer = Caravaneer
+board-region-anglia = Anglia
+board-region-gallia = Gallia
+board-region-hispania = Hispania
+board-region-germania = Germania
+board-region-italia = Italia
+board-region-scandia = Scandia
+board-region-polonia = Polonia
+board-region-hungaria = Hungaria
+board-region-bulgaria = Bulgaria
+board-region-turcia = Turcia
+board-region-russia = Russia
+board-region-tartaria = Tartaria
+board-region-na1 = Mauretania
+board-region-na2 = Numidia
+board-region-na3 = Africa
+board-region-na4 = Libya
+board-region-na5 = Aegyptus

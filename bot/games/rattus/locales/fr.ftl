@@ -391,3 +391,138 @@ rules-card-explorer = révélez 3 cartes Région ; vous pouvez placer un cube da
 rules-card-sultan = placez un Diplomate sous l'un de vos cubes du plateau (pas là où vous en avez déjà un) ; le plus de Diplomates rapporte 4 points, le deuxième 2.
 rules-card-caravaneer = déplacez la Caravane de deux régions : dans sa région de départ puis dans celle qu'elle traverse, qui a la majorité des cubes (au moins un) ajoute un cube ; aucun dans la région d'arrivée, et elle ne peut pas revenir à sa région de départ dans le même tour.
 rules-africanus = **Africanus** ajoute les régions d'Afrique (jusqu'à 6 joueurs) et les cartes Région : chaque joueur en a une main cachée. Quand une dévastation frapperait une carte de classe que vous détenez, vous pouvez jouer une carte Région portant cette classe pour la protéger ; on vous le demande en privé, et votre consigne permanente (`/rattus standing`) répond si le temps s'écoule. À la fin, chaque carte Région en main rapporte 1 point si vous avez le plus de cubes (au moins un) dans sa région.
+
+## Board images and summaries
+## Every `board-` message is a word the renderer (render/rattus/) draws or writes; it reads
+## this file by path (render/common.py, `words`), and the bot shows none of these itself.
+## A changed word changes the golden images in tests/render/golden. French words follow the
+## French rulebook.
+
+# The board image.
+board-title = RATTUS
+board-turn = Tour { $n }
+board-opening = Mise en place
+board-final = Dernier tour
+board-over = Partie finie
+board-to_move = À { $who } de jouer
+board-winner = { $who } gagne
+board-seat = Joueur { $n }
+board-players = Joueurs
+board-col_reserve = réserve
+board-col_board = plateau
+board-col_hand = cartes
+board-cards = Cartes Classe
+board-free = libre
+board-supply = Rats restants
+board-palace = Château
+board-step_card = carte
+board-step_cubes = cubes
+board-step_plague = Peste
+board-phase_witch = la Sorcière regarde
+board-phase_spread = placement des nouveaux rats
+board-phase_opening = placement des cubes de départ
+board-phase_final = dernier usage des cartes Classe
+board-phase_over = partie finie
+board-phase_caravan = placement de la caravane
+board-phase_astronomer = Astronome : garder une carte
+board-phase_explorer = Explorateur : placer un cube
+board-phase_reaction = cartes Région pour protéger ?
+board-phase_ravage_order = choix du prochain ravage
+board-last = Peste déplacée par { $who }
+board-plus2 = +2 cubes
+board-spread = Nouveaux rats : { $where }
+board-revealed_in = Jetons rats révélés en { $region } :
+board-pending = en attente
+board-no_effect = sous la limite
+board-no_loss = aucun cube perdu
+board-more = … { $n } de plus
+board-final_ravage = Ravage final
+board-lost = Cubes perdus :
+board-faces_shown = jetons rats révélés sur la carte
+board-nobody_lost = aucun
+board-ranking = Classement final
+board-tie = Égalité départagée par l'ordre du tour
+board-b_board = plateau
+board-b_palace = château
+board-b_region_cards = cartes
+board-b_diplomats = diplomates
+board-legend_diplomat = diplomate
+board-legend_caravan = caravane
+board-col_palace = château
+board-col_diplomats = diplomates
+board-col_score = points
+board-col_region_cards = cartes
+board-legend_M = Majorité
+board-legend_A = Tous les joueurs
+board-not_in_play = hors jeu
+board-legend_O = Orient
+board-legend_any = toute classe
+board-none_revealed = Aucun jeton rat révélé
+
+# The private image.
+board-secret = Vous seul voyez ceci
+board-your_looks = Jetons rats que vous avez vus
+board-token_of = jeton { $n } sur { $total }
+board-hand = Vos cartes Région
+
+# The text summary.
+board-sep = {" ; "}
+board-s_title = Rattus, { $when }.
+board-s_move = À { $who } de jouer ({ $phase }).
+board-s_plague = Peste en { $region }. Rats restants en réserve : { $n }.
+board-s_players = Joueurs (réserve/plateau/château{ $hand }) : { $rows }.
+board-s_hand = /cartes
+board-s_regions = Régions : { $rows }.
+board-s_rats =
+    { $n ->
+        [1] { $n } rat
+       *[other] { $n } rats
+    }
+board-s_shown = rats { $faces }
+board-s_palace = Château : { $cubes }.
+board-s_cards = Cartes Classe : { $cards }.
+board-s_free = libre
+board-s_caravan = Caravane en { $region }.
+board-s_diplomats = Diplomates : { $rows }.
+board-s_last = Peste déplacée par { $who } : { $what }.
+board-s_moved = { $a } → { $b }{ $plus }
+board-s_plus2 = {" "}comptant pour 2 cubes
+board-s_spread = nouveaux rats { $where }
+board-s_revealed = révélés en { $region } : { $tokens }
+board-s_limit = limite { $n }
+board-s_below = sous la limite
+board-s_lost = cubes perdus : { $who }
+board-s_none = aucun jeton rat révélé
+board-s_no_loss = aucun cube perdu
+board-s_final = Ravage final : { $tokens } jeton(s) rat révélé(s){ $faces }{ $lost }.
+board-s_faces = {" "}(limite et symboles sous Régions)
+board-s_ranking = Classement final : { $rows }.
+
+# Class cards and regions (the regions keep their Latin names).
+board-card-peasant = Paysan
+board-card-merchant = Marchand
+board-card-monk = Moine
+board-card-knight = Chevalier
+board-card-witch = Sorcière
+board-card-king = Roi
+board-card-astronomer = Astronome
+board-card-explorer = Explorateur
+board-card-sultan = Sultan
+board-card-caravaneer = Caravanier
+board-region-anglia = Anglia
+board-region-gallia = Gallia
+board-region-hispania = Hispania
+board-region-germania = Germania
+board-region-italia = Italia
+board-region-scandia = Scandia
+board-region-polonia = Polonia
+board-region-hungaria = Hungaria
+board-region-bulgaria = Bulgaria
+board-region-turcia = Turcia
+board-region-russia = Russia
+board-region-tartaria = Tartaria
+board-region-na1 = Mauretania
+board-region-na2 = Numidia
+board-region-na3 = Africa
+board-region-na4 = Libya
+board-region-na5 = Aegyptus
