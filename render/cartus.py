@@ -179,32 +179,38 @@ class Layout:
     lang: str
     players: int
     bands: int  # buildings drawn per round (2 or 3)
-    final: bool  # the ranking replaces the buildings
+    final: bool  # the ranking replaces the buildings and the players' table
+    no_winner: bool = False  # the ranking says that nobody wins (everyone is dead)
 
     @property
     def band_top(self) -> int:
-        """Top of the first building band (under the title, who moves and what to do)."""
-        return 136
+        """Top of the first building band (under the title, who moves and what to do), or of
+        the ranking."""
+        return 136 if not self.final else 72
 
     @property
     def tracks_top(self) -> int:
         """Top of the influence section."""
+        if self.final:  # just under the ranking
+            return self.band_top + 46 + 40 * self.no_winner + self.players * RANK_H + 16
         return self.band_top + self.bands * (BAND_H + BAND_GAP) + 6
 
     @property
     def players_top(self) -> int:
-        """Top of the players' table."""
+        """Top of the players' table (none on the final board: the ranking says it all)."""
         return self.tracks_top + 44 + 6 * TRACK_H + 14
 
     @property
     def bottom_top(self) -> int:
         """Top of the Nun row and the piles."""
+        if self.final:
+            return self.players_top
         return self.players_top + 76 + self.players * PLAYER_H + 10
 
     @property
     def height(self) -> int:
-        """Canvas height."""
-        return self.bottom_top + NUN_SECTION_H + 52
+        """Canvas height (the final board has no legend of the buildings' actions)."""
+        return self.bottom_top + NUN_SECTION_H + (0 if self.final else 52)
 
 
 STRIP_H = 44  # a band's top: the building's name and class on the class colour
@@ -215,6 +221,7 @@ ACTION_W = 364  # supply, premium and standard, under the strip on the left
 TRACK_H = 56
 TRACK_X = 200  # where a track starts, after its class name
 PLAYER_H = 48
+RANK_H = 50  # a row of the final ranking
 VISIT_W = (RIGHT - LEFT - ACTION_W - 14) // 4  # four visits a line, two lines
 NUN_W = 84
 NUN_H = 72
@@ -224,12 +231,29 @@ PANEL_X = LEFT  # the players' table spans the image
 
 def _layout(view: CartusView, lang: str) -> Layout:
     players = int(view["players"])
+    result = view.get("result")
+    final = view.get("phase") == "over" and bool(result)
     return Layout(
         lang=lang,
         players=players,
         bands=2 if players <= 3 else 3,
-        final=view.get("phase") == "over" and bool(view.get("result")),
+        final=final,
+        no_winner=final
+        and bool(result and result.get("everyone_dead") and not result.get("winners")),
     )
+
+
+def tokens_label(lang: str) -> str:
+    """The heading of the players' VP tokens (not their victory points: tokens are only a
+    part of them): the catalogue's `board-col_vp_tokens`, else its "VP tokens {n}" without
+    the number."""
+    found = words(GAME, lang).get("col_vp_tokens", "")
+    return found or tr(lang, "vp_left", n="").strip()
+
+
+def _hand_right(lang: str) -> int:
+    """The right edge of the players' hand sizes, left of their VP tokens' column."""
+    return RIGHT - max(60, text_width(tokens_label(lang), TEXT, "condensed")) - 24
 
 
 # ------------------------------------------------------------------ the static layer
@@ -259,12 +283,16 @@ def _static(layout: Layout) -> Image.Image:
             d.line([x, mid - 8, x, mid + 8], fill=_light(colour), width=2)
     # Players, then the Nun row.
     put_text(img, (LEFT, layout.bottom_top), tr(lang, "nun_row"), TEXT, INK)
-    put_text(img, (PANEL_X, layout.players_top), tr(lang, "players"), TEXT, INK)
-    y = layout.players_top + 40
-    put_text(img, (RIGHT - 96, y), tr(lang, "hand"), TEXT, MUTED, style="condensed", anchor="ra")
-    put_text(img, (RIGHT, y), tr(lang, "vp"), TEXT, MUTED, style="condensed", anchor="ra")
-    put_text(img, (LEFT, layout.height - 40), tr(lang, "legend"), TEXT, MUTED,
-             style="condensed")  # fmt: skip
+    if not layout.final:
+        put_text(img, (PANEL_X, layout.players_top), tr(lang, "players"), TEXT, INK)
+        y = layout.players_top + 40
+        hand = _hand_right(lang)
+        put_text(img, (hand, y), tr(lang, "hand"), TEXT, MUTED, style="condensed", anchor="ra")
+        put_text(img, (RIGHT, y), tokens_label(lang), TEXT, MUTED, style="condensed",
+                 anchor="ra")  # fmt: skip
+    if not layout.final:
+        put_text(img, (LEFT, layout.height - 40), tr(lang, "legend"), TEXT, MUTED,
+                 style="condensed")  # fmt: skip
     return img
 
 
@@ -492,7 +520,8 @@ def render_board(view: CartusView, players: Sequence[str], *, lang: str = "en") 
         _draw_row(c, view, layout)
     _draw_tracks(c, view, layout)
     _draw_nuns(c, view, layout)
-    _draw_players(c, view, players, layout)
+    if not layout.final:
+        _draw_players(c, view, players, layout)
     return c.png()
 
 
@@ -661,10 +690,11 @@ def _draw_players(c: Canvas, view: CartusView, names: Sequence[str], layout: Lay
             c.flat((x, y + 4, x + w, y + 36), GOLD, radius=7)
             c.text((x + w / 2, y + 21), label, TEXT, INK, style="condensed", anchor="mm")
             x += w + 8
-        room = RIGHT - 150 - x
+        hand = _hand_right(lang)
+        room = hand - 54 - x
         name = fit_text(_name(names, seat, lang), TEXT, room, "condensed")
         c.text((x, y + 20), name, TEXT, INK, style="condensed", anchor="lm")
-        c.text((RIGHT - 96, y + 20), str(hands[seat]), TEXT, INK, anchor="rm")
+        c.text((hand, y + 20), str(hands[seat]), TEXT, INK, anchor="rm")
         c.text((RIGHT, y + 20), str(vp[seat]), TEXT, INK, anchor="rm")
         y += PLAYER_H
 
@@ -693,7 +723,7 @@ def _draw_ranking(
         if status:
             colour = RED if status == "dead" else GOLD
             c.text((LEFT + 530, y + 18), tr(lang, status), TEXT, colour, anchor="lm")
-        y += 50
+        y += RANK_H
 
 
 # ------------------------------------------------------------------ the private image

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.rattus.data import ClassCard
 from engine.rattus.view_types import (
@@ -69,6 +71,7 @@ from render.common import (
     dashed_curve,
     exact_colours,
     fit_text,
+    languages,
     make_palette,
     paste_centred,
     put_text,
@@ -111,6 +114,8 @@ SHOWN = 36  # a rat token face up on the map: a square covering its slot
 SHOWN_PITCH = 36  # so that three of them cover the three slots' rings
 PLAGUE_R = 22
 FACE = 44  # a revealed rat token in the panel: its limit in a disc, then its symbols
+SEEN_FACE = 56  # a token this seat has seen, in the private image's panel
+SEEN_LIMIT = 30  # its limit on the map (bold: 22 px digits, 12.8 px on a phone)
 
 # ------------------------------------------------------------------ words
 
@@ -273,7 +278,7 @@ TIE_NOTE = 34  # under the ranking: "tie broken by turn order"
 CARD_ROW = 42
 RECENT_H = 350  # the last plague move: its room in the panel's right column
 LEGEND_ROW = 44
-SEEN_ROW = 96  # the private image: one rat token this seat knows
+SEEN_ROW = 108  # the private image: one rat token this seat knows
 HAND_ROW = 44  # the private image: one region card in hand
 
 
@@ -285,7 +290,7 @@ def _rows(layout: Layout) -> PanelRows:
         seen = top + 104
         hand = seen + 40 + math.ceil(layout.seen / 2) * SEEN_ROW
         legend = hand + (40 + math.ceil(layout.hand / 2) * HAND_ROW if layout.hand else 0) + 14
-        bottom = legend + len(_legend_lines(layout)) * LEGEND_ROW + 6
+        bottom = legend + len(_legend_lines(layout)) * PRIVATE_LEGEND_ROW + 6
         return PanelRows(top, seen, seen + 40, hand, legend, bottom)
     final = layout.kind == "final"
     table = top + (FINAL_HEADER if final else HEADER) + 8
@@ -362,11 +367,14 @@ def _legend_lines(layout: Layout) -> list[list[tuple[str, int]]]:
     """The legend's items, (item, x), in lines that fit the panel's width: on the board M, A
     and the Africanus pieces (the class cards' list explains the classes); on the private
     image every symbol its tokens and cards show."""
-    items = layout.legend if layout.kind == "private" else (*LEGEND_SYMBOLS, *layout.legend)
+    private = layout.kind == "private"
+    items = layout.legend if private else (*LEGEND_SYMBOLS, *layout.legend)
     lines: list[list[tuple[str, int]]] = [[]]
     x = PX
     for item in items:
-        width = LEGEND_BADGE + 10 + text_width(_legend_label(layout.lang, item), 20, "regular")
+        label = _legend_label(layout.lang, item, private)
+        size, style, badge = _legend_style(layout)
+        width = badge + 10 + text_width(label, size, style)
         if lines[-1] and x + width > PR:
             lines.append([])
             x = PX
@@ -375,14 +383,47 @@ def _legend_lines(layout: Layout) -> list[list[tuple[str, int]]]:
     return lines
 
 
-def _legend_label(lang: str, item: str) -> str:
-    """What a legend item is called: a class by its card's name, the rest by its own."""
+def _legend_style(layout: Layout) -> tuple[int, str, int]:
+    """The legend's text size and style, and its badges' size: the private image's legend
+    (the words of the symbols a seat must read on its tokens) is read on a phone, so its
+    words are 12 px high there."""
+    if layout.kind == "private":
+        return PRIVATE_LEGEND_SIZE, "condensed", PRIVATE_BADGE
+    return 20, "regular", LEGEND_BADGE
+
+
+PRIVATE_LEGEND_SIZE = 26  # condensed: 21 px capitals, 12.2 px on a phone
+PRIVATE_BADGE = 40
+PRIVATE_LEGEND_ROW = 52
+
+
+def _legend_label(lang: str, item: str, private: bool = False) -> str:
+    """What a legend item is called: on the board, a class by its card's name (the class
+    cards' list beside it), the rest by its own; on the private image, a symbol by the word
+    the bot's messages use for it (Church, Magic: the catalogue's `symbol-` words)."""
+    if private and item in SYMBOL_WORDS["en"]:
+        fallback = SYMBOL_WORDS.get(language(lang), SYMBOL_WORDS["en"])[item]
+        return words(GAME, lang).get(f"symbol-{'wild' if item == '?' else item}", fallback)
     card = dict((symbol, card) for card, symbol in BASE_CLASSES).get(item)
     return (
         card_name(card, lang)
         if card
         else tr(lang, "legend_any" if item == "?" else f"legend_{item}")
     )
+
+
+# The bot's words for the symbols of rat tokens and region cards (its catalogue's `symbol-`
+# messages), until the catalogue has them as `board-symbol-<symbol>` messages too.
+SYMBOL_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "M": "Majority", "A": "All", "P": "Peasantry", "B": "Bourgeoisie", "C": "Church",
+        "K": "Chivalry", "W": "Magic", "R": "Royalty", "O": "Orient", "?": "any class",
+    },
+    "fr": {
+        "M": "Majorité", "A": "Tous", "P": "Paysannerie", "B": "Bourgeoisie", "C": "Clergé",
+        "K": "Chevalerie", "W": "Magie", "R": "Noblesse", "O": "Orient", "?": "toute classe",
+    },
+}  # fmt: skip
 
 
 # The order symbols are explained in.
@@ -645,23 +686,26 @@ def _legend(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, rows: Pane
     """The legend of the symbols and pieces, at the panel's foot."""
     legend = rows.legend - rows.top
     _rule(d, legend - 8)
+    row = PRIVATE_LEGEND_ROW if layout.kind == "private" else LEGEND_ROW
     for k, line in enumerate(_legend_lines(layout)):
-        centre = legend + k * LEGEND_ROW + LEGEND_ROW // 2 - 2
+        centre = legend + k * row + row // 2 - 2
         for item, x in line:
-            _legend_icon(img, item, x, centre)
-            text = _legend_label(layout.lang, item)
-            at = (x + LEGEND_BADGE + 10, centre)
-            put_text(img, at, text, 20, INK, style="regular", anchor="lm")
+            size, style, badge = _legend_style(layout)
+            _legend_icon(img, item, x, centre, badge)
+            text = _legend_label(layout.lang, item, layout.kind == "private")
+            put_text(img, (x + badge + 10, centre), text, size, INK, style=style, anchor="lm")
 
 
-def _legend_icon(img: Image.Image, item: str, x: int, centre: int) -> None:
+def _legend_icon(
+    img: Image.Image, item: str, x: int, centre: int, badge: int = LEGEND_BADGE
+) -> None:
     if item == "diplomat":
         sprite = _diplomat_sprite()
     elif item == "caravan":
         sprite = _caravan_sprite(15)
     else:
-        sprite = symbol_badge(item, LEGEND_BADGE)
-    paste_centred(img, sprite, (x + LEGEND_BADGE / 2, centre))
+        sprite = symbol_badge(item, badge)
+    paste_centred(img, sprite, (x + badge / 2, centre))
 
 
 def _private_frame(
@@ -904,6 +948,27 @@ def _shown_sprite(limit: int, symbols: tuple[str, ...]) -> Image.Image:
     return sprite
 
 
+@sprite_maker("rattus.seen")
+def _seen(limit: int) -> Sprite:
+    return _seen_sprite(limit), (0, 0)
+
+
+@lru_cache(maxsize=16)
+def _seen_sprite(limit: int) -> Image.Image:
+    """A rat token this seat has seen, on the private image's map: a dark square the size of
+    its slot, ringed in gold, with its limit large enough to read on a phone (its symbols,
+    which would be too small here, are listed in the panel)."""
+    side = SHOWN
+
+    def draw(d: ImageDraw.ImageDraw, s: float) -> None:
+        box = [s, s, (side - 1) * s, (side - 1) * s]
+        d.rounded_rectangle(box, radius=6 * s, fill=RAT, outline=GOLD, width=round(3 * s))
+
+    sprite = supersampled((side, side), draw)
+    put_text(sprite, (side / 2, side / 2 + 1), str(limit), SEEN_LIMIT, WHITE, anchor="mm")
+    return sprite
+
+
 @sprite_maker("rattus.diplomat")
 def _diplomat() -> Sprite:
     return _diplomat_sprite(), (0, 0)
@@ -971,12 +1036,28 @@ def _piece_width(n: int) -> int:
     return CHIP + 3 + text_width(str(n), COUNT_SIZE, "condensed")
 
 
+class Placement(NamedTuple):
+    """Where a region's pieces go: the top-left corner of each holder's piece (in seat
+    order), the plague piece's centre, and whether the pieces are stacked (a crowded region:
+    the count under the seat's piece instead of beside it)."""
+
+    cells: tuple[Point, ...]
+    plague: Point
+    stacked: bool = False
+    dense: bool = False  # stacked and smaller: the last resort of the most crowded regions
+
+
 @lru_cache(maxsize=4096)
-def _placed(region: str, counts: tuple[int, ...]) -> tuple[tuple[Point, ...], Point]:
+def _placed(
+    region: str, counts: tuple[int, ...], plague: bool = False, caravan: bool = False
+) -> Placement:
     """Where a region's cube pieces go (the top-left corner of each holder's piece, in seat
     order) and where the plague piece would stand: the pieces fill the region's rows (see
     `geo.Anchors`); the plague takes the first row left free, else the free end of a row,
-    else the region's own spot."""
+    else the region's own spot. When the rows cannot hold the pieces (five or six holders,
+    two-digit counts, in a small region), they are packed over all the region's land,
+    side by side or stacked (see `_crowded`): `plague` and `caravan` say whether those
+    pieces are in the region too, so that the packing leaves them room."""
     a = geo.ANCHORS[region]
     rows = list(a.rows)
     cells: list[Point] = []
@@ -987,11 +1068,8 @@ def _placed(region: str, counts: tuple[int, ...]) -> tuple[tuple[Point, ...], Po
         width = _piece_width(n)
         while k < len(rows) and used[k] and ends[k] + width > rows[k][2]:
             k += 1
-        if k == len(rows):  # more pieces than room: a row more under the last
-            top, left, right = rows[-1]
-            rows.append((top + geo.ROW_DY, left, right))
-            ends.append(left)
-            used.append(False)
+        if k == len(rows):  # more pieces than the rows hold: packed over the whole region
+            return _crowded(region, counts, plague, caravan)
         cells.append((ends[k], rows[k][0]))
         ends[k] += max(a.pitch, width + 6)
         used[k] = True
@@ -999,12 +1077,201 @@ def _placed(region: str, counts: tuple[int, ...]) -> tuple[tuple[Point, ...], Po
     radius, low = PLAGUE_R + 2, CHIP / 2 + 5
     for (top, left, right), busy in zip(rows, used, strict=True):
         if not busy:
-            return tuple(cells), ((left + right) / 2, top + low)
+            return Placement(tuple(cells), ((left + right) / 2, top + low))
     last = max((k for k, busy in enumerate(used) if busy), default=0)
     top, _, right = rows[last]
     if right - ends[last] >= 2 * radius - 4:  # the last row used has room at its end
-        return tuple(cells), ((ends[last] + right) / 2, top + low)
-    return tuple(cells), a.plague
+        return Placement(tuple(cells), ((ends[last] + right) / 2, top + low))
+    return Placement(tuple(cells), a.plague)
+
+
+PACKED_GAP = 3  # between two pieces of a crowded region
+PACKED_MARGIN = 2  # from a crowded region's pieces to its coast or borders
+STACK_H = CHIP + 24  # a stacked piece: the seat's piece, its count under it (21 px digits)
+# The last resort of a region too crowded even for stacked pieces (Turcia with the plague and
+# six holders): smaller stacked pieces.
+DENSE_CHIP = 26
+DENSE_COUNT = 24
+DENSE_H = DENSE_CHIP + 21
+
+
+@lru_cache(maxsize=128)
+def _room(region: str, plague: bool, caravan: bool) -> Image.Image:
+    """Where a crowded region's pieces may go (an "L" mask of the map, 255 = free): its own
+    land, PACKED_MARGIN pixels in from its edges, clear of every region's name (in every
+    language) and rat-token slots, and of the plague's and the caravan's own spots when they
+    are there."""
+    a = geo.ANCHORS[region]
+    size = (geo.MAP_W, geo.AFRICA_TOP + geo.AFRICA_H)
+    mask = Image.new("L", size, 0)
+    d = ImageDraw.Draw(mask)
+    for poly in geo.SHAPES[region]:
+        d.polygon(poly, fill=255)
+    x0, y0, x1, y1 = mask.getbbox() or (0, 0, 1, 1)
+    box = (max(0, x0 - 4), max(0, y0 - 4), min(size[0], x1 + 4), min(size[1], y1 + 4))
+    mask.paste(mask.crop(box).filter(ImageFilter.MinFilter(2 * PACKED_MARGIN + 1)), box[:2])
+    d = ImageDraw.Draw(mask)
+    for (x, y), r, there in ((a.plague, PLAGUE_R + 3, plague), (a.extra, CARAVAN_R + 3, caravan)):
+        if there:
+            d.rectangle([x - r, y - r, x + r, y + r], fill=0)
+    langs = sorted(languages(GAME))
+    for other, b in geo.ANCHORS.items():
+        name = max(text_width(region_name(other, lang), NAME_SIZE, "condensed") for lang in langs)
+        half = name / 2 + 4
+        d.rectangle([b.label[0] - half, b.label[1] - 16, b.label[0] + half, b.label[1] + 16], 0)
+        d.rectangle([b.rats[0] - RAT_R - 2, b.rats[1] - RAT_R - 2, b.rats[0] + 2 * RAT_PITCH
+                     + RAT_R + 2, b.rats[1] + RAT_R + 2], 0)  # fmt: skip
+    return mask
+
+
+@lru_cache(maxsize=128)
+def _room_rows(region: str, spot: bool, caravan: bool) -> tuple[int, ...]:
+    """A region's room (see `_room`) row by row, each a number whose bits are its pixels (the
+    leftmost the highest), 1 where free: a band's free columns are its rows ANDed."""
+    room = _room(region, spot, caravan).point(lambda v: 255 if v == 255 else 0).convert("1")
+    stride = (room.width + 7) // 8
+    data = room.tobytes()
+    return tuple(
+        int.from_bytes(data[y * stride : (y + 1) * stride], "big") for y in range(room.height)
+    )
+
+
+FREE = re.compile("1+")
+
+
+@lru_cache(maxsize=65536)
+def _free_runs(
+    region: str, spot: bool, caravan: bool, top: int, height: int
+) -> tuple[tuple[int, int], ...]:
+    """The spans [x0, x1) of a band of a region's room (see `_room`) free from top to
+    bottom."""
+    rows = _room_rows(region, spot, caravan)
+    if top < 0 or top + height > len(rows):
+        return ()
+    free = rows[top]
+    for row in rows[top + 1 : top + height]:
+        free &= row
+        if not free:
+            return ()
+    bits = format(free, f"0{8 * ((geo.MAP_W + 7) // 8)}b")
+    return tuple((m.start(), min(m.end(), geo.MAP_W)) for m in FREE.finditer(bits))
+
+
+def _stack_width(n: int, dense: bool = False) -> int:
+    """The width of a stacked piece: the seat's piece, or its count under it if wider."""
+    if dense:
+        return max(DENSE_CHIP, text_width(str(n), DENSE_COUNT, "condensed"))
+    return max(CHIP, text_width(str(n), COUNT_SIZE, "condensed"))
+
+
+@lru_cache(maxsize=32)
+def _top(region: str) -> int:
+    """The top of a region's land."""
+    return (_room(region, False, False).getbbox() or (0, 0, 0, 0))[1]
+
+
+@lru_cache(maxsize=32)
+def _bottom(region: str) -> int:
+    """The bottom of a region's land."""
+    return (_room(region, False, False).getbbox() or (0, 0, 0, 0))[3]
+
+
+def _packed(
+    region: str,
+    counts: tuple[int, ...],
+    stacked: bool,
+    caravan: bool,
+    plague: str = "",
+    dense: bool = False,
+    start: int = 0,
+    widest: bool = False,
+) -> tuple[tuple[Point, ...], Point] | None:
+    """A crowded region's pieces (top-left corners of their boxes), in rows over all its free
+    land (see `_room`), each row filled left to right in every free span; stacked pieces
+    (the count under the seat's piece) are narrower. The plague piece: with plague="after",
+    in the first place the pieces leave free (else no placement); "spot", on its own spot,
+    kept free; "row" (stacked rows only, as high as it), packed first as one more piece. The
+    rows start at `start` (or lower); with `widest`, each place takes the widest piece left
+    that fits, not the first in seat order. None when they do not all fit."""
+    a = geo.ANCHORS[region]
+    found: dict[int, Point] = {}
+    side = 2 * PLAGUE_R + 4
+    carry = plague == "row" and stacked
+    widths = ([side] if carry else []) + [
+        _stack_width(n, dense) if stacked else _piece_width(n) for n in counts
+    ]
+    height = (DENSE_H if dense else STACK_H) if stacked else CHIP
+    spot = plague == "spot"
+    y = start
+    bottom = _bottom(region)
+    while y + height <= bottom and len(found) < len(widths):
+        before = len(found)
+        for x0, x1 in _free_runs(
+            region, spot, caravan, y - 4, height + 4
+        ):  # a diplomat's pennant rises 4 px
+            x = x0
+            while True:  # the first piece left in seat order (or the widest) that fits
+                fits = [(-w, k) for k, w in enumerate(widths) if k not in found and x + w <= x1]
+                if not fits:
+                    break
+                k = min(fits)[1] if widest else fits[0][1]
+                found[k] = (x, y)
+                x += widths[k] + PACKED_GAP
+        # The next row right under a row that holds pieces, else a little lower.
+        y += height + PACKED_GAP + 1 if len(found) > before else 2
+    if len(found) < len(widths):
+        return None
+    if carry:
+        px, py = found[0]
+        cells = [found[k + 1] for k in range(len(counts))]
+        return tuple(cells), (px + side / 2, py + height / 2)
+    cells = [found[k] for k in range(len(counts))]
+    if plague != "after":
+        return tuple(cells), a.plague
+    boxes = [(x, y, x + w, y + height) for (x, y), w in zip(cells, widths, strict=True)]
+    for top in range(start, bottom - side, 4):
+        for x0, x1 in _free_runs(region, spot, caravan, top, side):
+            for left in range(x0, x1 - side, 4):
+                box = (left, top, left + side, top + side)
+                if not any(
+                    b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]
+                    for b in boxes
+                ):
+                    return tuple(cells), (left + side / 2, top + side / 2)
+    return None
+
+
+@lru_cache(maxsize=32)
+def _starts(region: str) -> tuple[tuple[int, bool], ...]:
+    """Where a crowded region's rows may start, best first (under its name, in seat order,
+    then from the top of its land, then with the widest pieces first), a few pixels apart:
+    rows a little lower may hold more."""
+    under = round(geo.ANCHORS[region].rows[0][0])
+    top = _top(region) + 4
+    return tuple(
+        (y + shift, widest)
+        for widest in (False, True)
+        for y in dict.fromkeys((under, top))
+        for shift in range(0, STACK_H, 6)
+    )
+
+
+def _crowded(region: str, counts: tuple[int, ...], plague: bool, caravan: bool) -> Placement:
+    """A crowded region's pieces: side by side over all its land if they fit, else stacked
+    (the count under the seat's piece); the plague piece where they leave room, else on its
+    own spot kept free, else (stacked) in a row as one more piece."""
+    for stacked, dense in ((False, False), (True, False), (True, True)):
+        for where in ("after", "spot", "row")[: 3 if stacked else 2] if plague else ("",):
+            for start, widest in _starts(region):
+                found = _packed(region, counts, stacked, caravan, where, dense, start, widest)
+                if found is not None:
+                    return Placement(*found, stacked, dense)
+    # Not with the board's regions and six holders, one with a two-digit count (see the
+    # tests); else, rather than no board, rows under the region's last.
+    a = geo.ANCHORS[region]
+    top, left, _ = a.rows[-1]
+    cells = [(left, top + (k + 1) * geo.ROW_DY) for k in range(len(counts))]
+    return Placement(tuple(cells), a.plague)
 
 
 def _counts(view: RattusView, region: str) -> tuple[int, ...]:
@@ -1016,7 +1283,7 @@ def _counts(view: RattusView, region: str) -> tuple[int, ...]:
 
 def _plague_spot(view: RattusView, region: str) -> Point:
     """Where the plague piece stands (see `_placed`)."""
-    return _placed(region, _counts(view, region))[1]
+    return _placed(region, _counts(view, region), True, view.get("caravan") == region).plague
 
 
 def _headline(view: RattusView, lang: str) -> str:
@@ -1097,16 +1364,21 @@ def _draw_regions(
             centre = (a.rats[0] + k * RAT_PITCH, a.rats[1])
             known_face = seen.get(k - len(faces))
             if known_face is not None:
-                key = ("rattus.shown", int(known_face["limit"]), tuple(known_face["symbols"]))
-                c.centred(key, centre)
+                # Its limit, large; its symbols are in the panel, large too.
+                c.centred(("rattus.seen", int(known_face["limit"])), centre)
             else:
                 # The rats that just arrived are ringed.
                 _rat(c, centre, NEW if k >= len(faces) + tokens - new else None)
         holders = [(s, int(n)) for s, n in enumerate(region["cubes"]) if n]
         here = set(diplomats.get(rid, ()))
-        cells, _ = _placed(rid, tuple(n for _, n in holders))
-        for (seat, n), (x, y) in zip(holders, cells, strict=True):
-            _counted_chip(c, x, y, seat, n)
+        placed = _placed(rid, tuple(n for _, n in holders), rid == plague, rid == caravan)
+        for (seat, n), (x, y) in zip(holders, placed.cells, strict=True):
+            if placed.stacked:
+                chip = DENSE_CHIP if placed.dense else CHIP
+                x += (_stack_width(n, placed.dense) - chip) // 2
+                _stacked_chip(c, x, y, seat, n, placed.dense)
+            else:
+                _counted_chip(c, x, y, seat, n)
             if seat in here:
                 c.sprite(("rattus.diplomat",), (x + CHIP - 16, y - 4))
         if caravan == rid:
@@ -1171,6 +1443,17 @@ def _counted_chip(c: Canvas, x: float, y: float, seat: int, n: int) -> None:
     c.chip(x, y, seat, CHIP)
     at = (x + CHIP + 3, y + CHIP / 2 + 1)
     c.text(at, str(n), COUNT_SIZE, INK, style="condensed", anchor="lm", halo=PAPER)
+
+
+def _stacked_chip(c: Canvas, x: float, y: float, seat: int, n: int, dense: bool) -> None:
+    """A seat's piece with its number of cubes under it (a crowded region)."""
+    chip, size, height = (
+        (DENSE_CHIP, DENSE_COUNT, DENSE_H) if dense else (CHIP, COUNT_SIZE, STACK_H)
+    )
+    c.chip(x, y, seat, chip)
+    c.text(
+        (x + chip / 2, y + height), str(n), size, INK, style="condensed", anchor="ms", halo=PAPER
+    )
 
 
 def _draw_palace(c: Canvas, palace: Sequence[int]) -> None:
@@ -1478,6 +1761,8 @@ def warm() -> None:
     """Build the fixed palette (about a second) and read the words before the first board."""
     _palette()
     warm_words(GAME)
+    for region in geo.ANCHORS:  # where a crowded region's pieces may go
+        _room_rows(region, False, False)
 
 
 def render_board(view: RattusView, players: Sequence[str], *, lang: str = "en") -> bytes:
@@ -1546,7 +1831,7 @@ def _draw_private_panel(
         where = tr(lang, "token_of", n=pos + 1, total=region["tokens"])
         line = fit_text(f"{region_name(region['id'], lang)} · {where}", 26, half - 10, "condensed")
         c.text((x, y + 14), line, 26, INK, style="condensed", anchor="lm")
-        _face(c, x, y + 34, face)
+        _face(c, x, y + 34, face, SEEN_FACE)
     hand: Sequence[RegionCardView] = view.get("hand") or []
     for i, card in enumerate(hand):
         x = PX + (i % 2) * (half + 10)

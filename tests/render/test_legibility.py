@@ -127,15 +127,20 @@ def test_long_names_are_shortened_not_spilled() -> None:
 
 
 def test_a_seen_token_is_a_face_up_tile_not_a_piece() -> None:
-    """The Witch's private image draws the board's cubes, and each token the seat saw face up
-    in its slot (a dark tile with its limit and pictograms), never a seat-like disc."""
+    """The Witch's private image draws the board's cubes, and each token the seat saw in its
+    slot (a dark tile with its limit, large: its pictograms are listed in the panel, large
+    too), never a seat-like disc."""
     state, seat = with_witch_knowledge(3, 41)
     view = GAME.view(state, seat)
     drawn = draw_all(view, NAMES[:3], "en", True)
     keys = [d.key[0] for d in drawn]
     known = sum(1 for r in view["regions"] for f in r.get("known") or [] if f)
-    assert keys.count("rattus.shown") == known
+    assert keys.count("rattus.seen") == known
+    assert keys.count("rattus.shown") == 0
     assert keys.count("rattus.face") == known
+    for d in drawn:
+        if d.key[0] == "rattus.face":
+            assert int(d.key[3]) * SCALE >= 30  # pictograms about 30 px wide on a phone
     on_board = sum(1 for r in view["regions"] for n in r["cubes"] if n)
     assert keys.count("chip") >= on_board > 0
     assert "rattus.known" not in keys

@@ -253,21 +253,23 @@ def test_every_regions_pieces_sit_inside_it() -> None:
     """Name, rat-token slots, the caravan, the plague piece's own spot and every cube piece of
     six holders (with one two-digit count) lie on that region's own land, apart from each
     other; the plague piece, wherever the pieces leave it room, too."""
-    from render.rattus import CHIP, _piece_width, _placed
+    from render.rattus import CHIP, STACK_H, _piece_width, _placed, _stack_width
 
     size = (geo.MAP_W, geo.AFRICA_TOP + geo.AFRICA_H)
     for region, a in geo.ANCHORS.items():
         mask = _mask(region, size)
         points = [a.label, a.plague, a.extra]
         points += [(a.rats[0] + k * RAT_PITCH, a.rats[1]) for k in range(3)]
-        # Bulgaria's south is too narrow for a sixth piece, Anglia and Turcia for a sixth
-        # beside a two-digit count: pieces that do not fit go on in a row under the last.
-        six = 5 if region == "bulgaria" else 6
-        wide = 5 if region in ("bulgaria", "anglia", "turcia") else 6
-        for counts in ((5,) * six, (12,) + (5,) * (wide - 1)):
-            cells, plague = _placed(region, counts)
+        # Six holders, one with a two-digit count: where the region's rows cannot hold
+        # them, they are packed over all its land, side by side or stacked (the count under
+        # the piece: see tests/render/test_crowded.py).
+        for counts in ((5,) * 6, (12,) + (5,) * 5):
+            cells, plague, stacked, dense = _placed(region, counts)
+            assert not dense, region
             boxes = [
-                (x, y, x + _piece_width(n), y + CHIP)
+                (x, y, x + _stack_width(n), y + STACK_H)
+                if stacked
+                else (x, y, x + _piece_width(n), y + CHIP)
                 for (x, y), n in zip(cells, counts, strict=True)
             ]
             for i, box in enumerate(boxes):
