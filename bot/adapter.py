@@ -66,6 +66,18 @@ def mark(seat: int) -> str:
     return SEAT_MARKS[seat % len(SEAT_MARKS)]
 
 
+def broken_ties(
+    ranking: Sequence[Mapping[str, Any]],
+    same: Callable[[Mapping[str, Any]], object] = lambda row: row["score"],
+) -> list[list[Mapping[str, Any]]]:
+    """The groups of ranking rows alike by `same` (their score, by default) that the rules
+    still ranked apart: a tie a tie-break decided, which the ranking must name."""
+    groups: dict[object, list[Mapping[str, Any]]] = {}
+    for row in ranking:
+        groups.setdefault(same(row), []).append(row)
+    return [g for g in groups.values() if len({int(r["rank"]) for r in g}) > 1]
+
+
 def who(names: Sequence[str], seat: int | None) -> str:
     """A player's name with their colour mark."""
     if seat is None or not 0 <= seat < len(names):
@@ -118,6 +130,9 @@ class GameAdapter(Generic[V, SV]):
     # that one tap acts. Only verbs whose legal actions follow from public information alone:
     # which options are listed must never tell anything about a hand (a game opts in per verb).
     listed_verbs: ClassVar[frozenset[str]] = frozenset()
+    # Subcommands of the game's group that only a game with this option set uses (an
+    # expansion's own actions): `/game help` leaves them out of a game without it.
+    option_commands: ClassVar[Mapping[str, frozenset[str]]] = {}
 
     def __init__(self) -> None:
         self.engine: Game[Any, Any, V] = get_game(self.name)
@@ -295,7 +310,7 @@ class GameAdapter(Generic[V, SV]):
                     detail=", ".join(parts),
                 )
             )
-        return lines
+        return lines + tie_lines(self, result["ranking"], names, lang)
 
     # ------------------------------------------------------------------ AI seats
 
@@ -350,6 +365,34 @@ def help_text(adapter: GameAdapter, lang: str, mention: Callable[[str], str]) ->
         hand=mention("game hand"),
         rules=mention("game rules"),
     )
+
+
+def commands_not_in_play(adapter: GameAdapter, options: Mapping[str, Any]) -> frozenset[str]:
+    """The subcommands of a game's group that a game with `options` never uses."""
+    unused = [names for option, names in adapter.option_commands.items() if not options.get(option)]
+    return frozenset().union(*unused)
+
+
+def tie_lines(
+    adapter: GameAdapter,
+    ranking: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    lang: str,
+    same: Callable[[Mapping[str, Any]], object] = lambda row: row["score"],
+) -> list[str]:
+    """One line per tie that a tie-break decided, naming the game's rule for it (its
+    `ranking.tie_break` text; none when the game has no such rule)."""
+    if not adapter.catalog.has("ranking.tie_break"):
+        return []
+    return [
+        adapter.t(
+            "ranking.tie_break",
+            lang,
+            players=", ".join(who(names, int(r["seat"])) for r in group),
+            score=group[0]["score"],
+        )
+        for group in broken_ties(ranking, same)
+    ]
 
 
 @cache

@@ -18,11 +18,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.adapter import adapters
+from bot.adapter import adapter_for, adapters, who
+from bot.compose import names_of
 from bot.i18n import BOT, language, t
 from bot.service import BotError, StaleAction
+from bot.service.refusal import closest, refusal_of
 from bot.store import GameNotFound, StaleGame, StoreBusy, StoreReadOnly
-from engine.core.errors import RulesError
+from engine.core.errors import GameFinished, NotYourTurn, RulesError
 
 log = logging.getLogger(__name__)
 
@@ -38,12 +40,14 @@ def error_text(exc: BaseException, lang: str) -> str | None:
         adapter = adapters().get(exc.game)
         key = f"error.{exc.code}"
         if adapter is not None:
-            return (
+            text = (
                 adapter.error(exc.code, exc.params, lang)
                 if adapter.catalog.has(key)
                 else exc.message
             )
-        return BOT.t(key, lang, **exc.params) if BOT.has(key) else exc.message
+        else:
+            text = BOT.t(key, lang, **exc.params) if BOT.has(key) else exc.message
+        return text + refusal_help(exc, lang)
     if isinstance(exc, BotError):
         adapter = adapters().get(exc.game or "")
         catalog = adapter.catalog if adapter is not None else BOT
@@ -55,6 +59,32 @@ def error_text(exc: BaseException, lang: str) -> str | None:
     if isinstance(exc, StoreReadOnly):
         return t("error.not_saved", lang)
     return None
+
+
+def refusal_help(exc: RulesError, lang: str) -> str:
+    """What follows a refusal so that it helps: whose turn it is and since when (not your
+    turn), or the closest actions the player may take (a malformed or illegal action)."""
+    refusal = refusal_of(exc)
+    if refusal is None:
+        return ""
+    game = refusal.game
+    if isinstance(exc, NotYourTurn):
+        if not refusal.movers:
+            return ""
+        names = names_of(game, lang)
+        movers = ", ".join(who(names, s) for s in refusal.movers)
+        if refusal.since is None:
+            return " " + t("error.turn_of", lang, movers=movers)
+        since = f"<t:{int(refusal.since)}:R>"
+        return " " + t("error.turn_of_since", lang, movers=movers, since=since)
+    if isinstance(exc, GameFinished) or not refusal.legal:
+        return ""
+    adapter = adapter_for(game.game)
+    found = closest(refusal.typed, refusal.legal, lambda a: adapter.describe(a, lang))
+    if not found:
+        return ""
+    lines = [t("error.suggestion", lang, what=adapter.describe(a, lang), text=a) for a in found]
+    return "\n" + t("error.suggestions", lang, count=len(found)) + "\n" + "\n".join(lines)
 
 
 async def announce(

@@ -22,6 +22,7 @@ from fluent.runtime.types import FluentNone, fluent_number
 from fluent.syntax import ast, parse
 
 from engine.core.errors import COMMON
+from render.common import FLUENT_FUNCTIONS
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
@@ -29,38 +30,10 @@ DEFAULT = "en"
 # A variable anywhere in a pattern: `{ $x }`, a selector `{ $x -> …}`, a call `{ DE($x) }`.
 _PLACEHOLDER = re.compile(r"\$(\w+)")
 _LOCALES = {"en": ["en-US"], "fr": ["fr-FR"]}
-_VOWELS = frozenset("aeiouyàâäéèêëîïôöûüùœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜÙŒÆ")
-# French articles that contract with "de": "de Le Chat botté" -> "du Chat botté".
-_DE_ARTICLES = (("Le ", "du "), ("Les ", "des "), ("La ", "de la "), ("L'", "de l'"))
-
-
-def _elides(text: str, h: bool) -> bool:
-    """True when a French word before `text` loses its vowel ("d'Italia", "qu'Alice").
-
-    Only a name that starts with a letter elides: a seat mark or a mention ("🟧 Alice",
-    "<@1>") keeps "de". `h` counts an initial h as mute (the rulebooks write "d'Hispania");
-    a person's name elides only before a vowel."""
-    first = text[:1]
-    return first in _VOWELS or (h and first in "hH")
-
-
-def _elision(word: str) -> Any:
-    def apply(value: Any, h: str = "") -> str:
-        text = value if isinstance(value, str) else str(getattr(value, "value", value))
-        if word == "de":
-            for article, contracted in _DE_ARTICLES:
-                if text.startswith(article):
-                    return contracted + text[len(article) :]
-        if _elides(text, h == "yes"):
-            return f"{word[:-1]}'{text}"
-        return f"{word} {text}"
-
-    return apply
-
-
 # Fluent functions of the French catalogues: `{ DE($source, h: "yes") }` writes "d'Italia" or
 # "de Gallia", `{ QUE($player) }` "qu'Alice" or "que Bruno" (h: "yes" for a region's name).
-FUNCTIONS: dict[str, Any] = {"DE": _elision("de"), "QUE": _elision("que")}
+# They live in render/common.py, so that the renderers' words use the very same ones.
+FUNCTIONS: dict[str, Any] = dict(FLUENT_FUNCTIONS)
 
 
 def language(locale: object) -> str:

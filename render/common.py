@@ -590,11 +590,49 @@ def board_entries(source: str) -> str:
     return "\n".join(kept) + "\n"
 
 
+# French elision, shared with the bot's catalogues (bot/i18n.py imports these): `{ DE($x) }`
+# writes "d'Alice", "d'IA 2" or "de Bruno", `{ QUE($x) }` "qu'Alice" or "que Bruno".
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöûüùœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜÙŒÆ")
+# French articles that contract with "de": "de Le Chat botté" -> "du Chat botté".
+_DE_ARTICLES = (("Le ", "du "), ("Les ", "des "), ("La ", "de la "), ("L'", "de l'"))
+
+
+def elides(text: str, h: bool = False) -> bool:
+    """True when a French word before `text` loses its vowel ("d'Italia", "qu'Alice").
+
+    Only a name that starts with a letter elides: a seat mark or a mention ("🟧 Alice",
+    "<@1>") keeps "de". `h` counts an initial h as mute (the rulebooks write "d'Hispania");
+    a person's name elides only before a vowel."""
+    first = text[:1]
+    return first in _VOWELS or (h and first in "hH")
+
+
+def elision(word: str) -> Callable[..., str]:
+    """The Fluent function that writes `word` ("de", "que") before a value, elided or
+    contracted as French wants."""
+
+    def apply(value: Any, h: str = "") -> str:
+        text = value if isinstance(value, str) else str(getattr(value, "value", value))
+        if word == "de":
+            for article, contracted in _DE_ARTICLES:
+                if text.startswith(article):
+                    return contracted + text[len(article) :]
+        if elides(text, h == "yes"):
+            return f"{word[:-1]}'{text}"
+        return f"{word} {text}"
+
+    return apply
+
+
+# The custom Fluent functions of every catalogue (the bot's and the renderers').
+FLUENT_FUNCTIONS: dict[str, Any] = {"DE": elision("de"), "QUE": elision("que")}
+
+
 @cache
 def _bundle(game: str, lang: str) -> FluentBundle:
     """A game's words in one language, parsed once per process (none when it has no file)."""
     path = GAMES / game / "locales" / f"{lang}.ftl"
-    bundle = FluentBundle([lang], use_isolating=False)
+    bundle = FluentBundle([lang], functions=FLUENT_FUNCTIONS, use_isolating=False)
     if path.is_file():
         bundle.add_resource(FluentResource(board_entries(path.read_text("utf-8"))))
     return bundle

@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from bot.adapter import adapter_for, adapters, help_text
+from bot.adapter import adapter_for, adapters, commands_not_in_play, help_text
 from bot.errors import send_ephemeral, user_lang
 from bot.i18n import BOT, t
 from bot.interactions.base import (
@@ -71,7 +71,8 @@ class Guide(Room):
             adapter = adapter_for(game.game)
             parts += ["", help_text(adapter, lang, mention)]
             parts += ["", t("help.game_commands", lang, game=adapter.title(lang))]
-            parts += self.command_lines(adapter.command, lang)
+            hidden = commands_not_in_play(adapter, game.options)
+            parts += self.command_lines(adapter.command, lang, hidden)
         parts += ["", t("help.commands", lang)]
         parts += self.command_lines("game", lang)
         await self.send_long(interaction, "\n".join(parts), title=title)
@@ -122,8 +123,11 @@ class Guide(Room):
         if batch:
             await send_ephemeral(interaction, "", embeds=batch)
 
-    def command_lines(self, group: str, lang: str) -> list[str]:
-        """Every subcommand of a slash-command group as "mention: what it does" lines."""
+    def command_lines(
+        self, group: str, lang: str, hidden: frozenset[str] = frozenset()
+    ) -> list[str]:
+        """Every subcommand of a slash-command group as "mention: what it does" lines, but
+        those in `hidden` (not used by the variant in play)."""
         found = self.deps.tree.get_command(group)
         if not isinstance(found, discord.app_commands.Group):
             return []
@@ -131,6 +135,8 @@ class Guide(Room):
         mention = self.deps.commands.mention
         lines = []
         for command in found.commands:
+            if command.name in hidden:
+                continue
             text = command.description
             for catalog in [*catalogs, BOT]:
                 translated = catalog.command(text, lang) if lang != "en" else None

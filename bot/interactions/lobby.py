@@ -185,9 +185,13 @@ class Lobby(Room):
         elif op == "leave":
             was = await self.service.store.open_game_in(channel)
             game = await self.service.lobby.leave(channel, user)
-            if game.status == "active":
-                await self.service.notice(game.id, "game.left", player=user.name)
-            elif was is not None and was.status == "lobby" and was.creator_id == user.id:
+            # Leaving a started game is told once, by the service ("game.left_ai").
+            if (
+                game.status != "active"
+                and was is not None
+                and was.status == "lobby"
+                and was.creator_id == user.id
+            ):
                 await self._announce_new_creator(game, interaction.user.mention)
         elif op == "ai":
             game = await self.service.lobby.add_ai(channel, user)

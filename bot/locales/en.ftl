@@ -151,6 +151,7 @@ error-bad_setup = This game has no set-up option: { $setup }
 done_unconfirmed = ✅ { $what } (done; the confirmation could not be shown)
 error-busy = The game's storage is busy right now: nothing was changed. Please try again in a minute.
 error-stale_command = This command has changed since your Discord showed it: try again in a moment (or reload Discord).
+turn-past = ⏮️ An earlier turn.
 turn-deadline = {" "}· ⏰ { $when }
 turn-more = … { $count ->
         [one] one more line
@@ -247,3 +248,10 @@ error-record_missing = The record file did not reach me: attach it again.
 turn-secret = ⏳ A decision is being made privately: whoever must make it was asked by DM (the button opens your choices if you are one of them).
 error-not_asked = You have nothing to decide in this window.
 status-secret = a private decision
+error-turn_of = The game is waiting for { $movers }.
+error-turn_of_since = The game is waiting for { $movers }, whose turn began { $since }.
+error-suggestions = { $count ->
+        [one] The closest action you can take now:
+       *[other] The closest actions you can take now:
+    }
+error-suggestion = • { $what } (`{ $text }`)

@@ -199,7 +199,7 @@ stats-wins = • { $player } : { $count ->
         [one] { $played } partie
        *[other] { $played } parties
     }
-status-active = • n°{ $id } dans { $channel } : tour { $turn }, en attente de { $movers } ({ $players })
+status-active = • n°{ $id } dans { $channel } : tour { $turn }, en attente { DE($movers) } ({ $players })
 status-lobby = • n°{ $id } dans { $channel } : salon d'attente ({ $players })
 status-none = Aucune partie en cours sur ce serveur.
 status-title = { $count ->
@@ -231,6 +231,7 @@ cmd-variant = variante
 cmd-setup = mise-en-place
 cmd-Minutes-to-answer-a-decision-outside-one-s-turn = Minutes pour répondre à une décision hors de son tour
 error-stale_command = Cette commande a changé depuis que Discord vous l'a affichée : réessayez dans un instant (ou rechargez Discord).
+turn-past = ⏮️ Un tour précédent.
 turn-deadline = {" "}· ⏰ { $when }
 turn-more = … { $count ->
         [one] une ligne de plus
@@ -330,7 +331,7 @@ cmd-Remove-a-player-or-an-AI-from-the-lobby-its-creator = Retirer un joueur ou u
 cmd-The-player-to-remove = Le joueur à retirer
 cmd-The-AI-seat-to-remove = Le siège IA à retirer
 cmd-ai = ia
-status-waiting = • n°{ $id } { $game } dans { $channel } : tour { $turn }, en attente de { $movers } depuis { $since } ({ $players }) [y aller]({ $link })
+status-waiting = • n°{ $id } { $game } dans { $channel } : tour { $turn }, en attente { DE($movers) } depuis { $since } ({ $players }) [y aller]({ $link })
 status-lobby_link = • n°{ $id } { $game } dans { $channel } : salon d'attente ({ $players }) [y aller]({ $link })
 mine-title = { $count ->
         [one] Une partie vous attend sur ce serveur :
@@ -349,12 +350,12 @@ help-discord = **Jouer sur Discord**
     • { $board } vous montre le plateau à vous seul (avec `public`, il est publié pour tous) ; { $status } avec l'option `les_miennes` liste les parties qui vous attendent.
     • Vous êtes relancé quand une partie vous attend : { $reminders } et { $notify } choisissent comment.
     • { $rules } résume les règles en jeu, carte par carte.
-help-game_commands = **Commandes de { $game }**
+help-game_commands = **Commandes { DE($game) }**
 help-commands = **Commandes communes à tous les jeux**
 cmd-help = aide
 cmd-How-to-play-here-and-what-each-command-does = Comment jouer ici, et ce que fait chaque commande
-lobby-thread_name = { $game } : la partie de { $player }
-lobby-in_thread = 🎲 { $player } a ouvert un salon d'attente de { $game } dans { $thread } : rejoignez-le là-bas.
+lobby-thread_name = { $game } : la partie { DE($player) }
+lobby-in_thread = 🎲 { $player } a ouvert un salon d'attente { DE($game) } dans { $thread } : rejoignez-le là-bas.
 cmd-thread = fil
 cmd-Open-it-in-a-new-thread-default-yes-where-threads-can-be-made = L'ouvrir dans un nouveau fil (par défaut : oui, là où c'est possible)
 posted = ✅ C'est fait : le salon est prévenu.
@@ -372,3 +373,10 @@ cmd-do = jouer
 cmd-Any-action-typed-or-picked-from-the-list = N'importe quelle action, tapée ou choisie dans la liste
 cmd-action = action
 cmd-The-action = L'action
+error-turn_of = La partie attend { $movers }.
+error-turn_of_since = La partie attend { $movers }, dont le tour a commencé { $since }.
+error-suggestions = { $count ->
+        [one] L'action la plus proche que vous pouvez jouer maintenant :
+       *[other] Les actions les plus proches que vous pouvez jouer maintenant :
+    }
+error-suggestion = • { $what } (`{ $text }`)

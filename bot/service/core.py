@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot import presence
+from bot.service.refusal import Refusal, attach
 from bot.settings import GameSettings
 from bot.shards import Shards
 from bot.store import GameRow, Post, Requests, Store, StoreReadOnly
 from engine.core.contract import Decision, Game
+from engine.core.errors import RulesError
 from engine.core.events import Event
 from engine.core.registry import get_game
 
@@ -399,10 +401,15 @@ class GameService:
             assert seat is not None
             engine = self.engine(game)
             state = await self.state_of(game)
-            parsed = engine.parse_action(action) if isinstance(action, str) else action
-            deciding = engine.decision(state)
-            before = deciding.seats
-            step = engine.apply(state, seat, parsed)
+            try:
+                parsed = engine.parse_action(action) if isinstance(action, str) else action
+                deciding = engine.decision(state)
+                before = deciding.seats
+                step = engine.apply(state, seat, parsed)
+            except RulesError as exc:
+                if origin == "player":
+                    attach(exc, await self._refusal(game, state, seat, action))
+                raise
             events = [e.to_dict() for e in step.events]
             seq = await self.store.append(
                 game_id,
@@ -445,6 +452,28 @@ class GameService:
             )
             await self._committed(outcome)
         return outcome
+
+    async def _refusal(self, game: GameRow, state: Any, seat: int, action: Any) -> Refusal:
+        """What the player needs to hear with a refused action: the seats the game waits
+        for (as this seat may know them) since when, and the seat's legal actions."""
+        engine = self.engine(game)
+        decision = engine.decision(state)
+        since: float | None = None
+        if not decision.secret:
+            # The turn began with the last action (or the start of the game).
+            since = game.updated_at
+            if game.seq > 0:
+                last = await self.store.actions(game.id, after=game.seq - 1)
+                if last:
+                    since = last[-1].at
+        return Refusal(
+            game=game,
+            seat=seat,
+            typed=str(action),
+            legal=tuple(str(a) for a in engine.legal_actions(state, seat)),
+            movers=tuple(sorted(decision.seen_by(seat).seats)),
+            since=since,
+        )
 
     async def _committed(self, outcome: Outcome) -> None:
         # The change and its post are stored: plan reminders and clocks (first, so the post

@@ -86,7 +86,7 @@ async def test_rules_cover_the_cards_in_play_in_both_languages(tmp_path: Path) -
         base = text_of(await (await d.slash(w.alice, w.channel, "game rules")).wait_done())
         assert "**Witch**:" in base and "**King**:" in base and "Sultan" not in base
         fr = text_of(await (await d.slash(w.bob, w.channel, "game rules")).wait_done())
-        assert "**Sorcière**" in fr and "cartes de classe de cette partie" in fr
+        assert "**Sorcière**" in fr and "cartes Classe de cette partie" in fr
 
         other = d.add_channel(w.guild, "africa")
         await (

@@ -182,7 +182,7 @@ def test_option_errors_pass_the_count_their_words_need() -> None:
         parse_cards("Merchant, Bishop")
     assert caught.value.params["count"] == 1
     text = RATTUS.t(f"error.{caught.value.code}", "fr", **caught.value.params)
-    assert text == "Carte de classe inconnue : bishop."
+    assert text == "Carte Classe inconnue : bishop."
 
 
 # ------------------------------------------------------------------ errors in words

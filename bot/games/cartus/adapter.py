@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapter import MEDALS, GameAdapter, OptionError, who
+from bot.adapter import MEDALS, GameAdapter, OptionError, tie_lines, who
 from bot.games.cartus.narration import narrate
 from bot.games.cartus.offers import (
     PRIVATE_WORDS,
@@ -97,6 +97,11 @@ def parse_buildings(setup: str) -> str | list[str]:
     if len(chosen) != len(CLASS_IDS) or sorted(classes[k] for k in chosen) != list(range(6)):
         raise OptionError("setup_classes", count=len(chosen))
     return chosen
+
+
+def _alive_and_points(row: Mapping[str, Any]) -> tuple[bool, int]:
+    """What ranks two seats alike before the tie-break (fewer rats): alive or dead, points."""
+    return bool(row.get("dead")), int(row["score"])
 
 
 class CartusAdapter(GameAdapter[CartusView, CartusSeatView]):
@@ -327,7 +332,7 @@ class CartusAdapter(GameAdapter[CartusView, CartusSeatView]):
                     fate=fate,
                 ).rstrip()
             )
-        return lines
+        return lines + tie_lines(self, result["ranking"], names, lang, _alive_and_points)
 
     # ------------------------------------------------------------ AI seats
 

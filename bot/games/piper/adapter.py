@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from bot.adapter import MEDALS, GameAdapter, OptionError, who
+from bot.adapter import MEDALS, GameAdapter, OptionError, tie_lines, who
 from bot.i18n import BOT, Catalog
 from engine.core.contract import Decision
 from engine.piper import GAME
@@ -547,8 +547,14 @@ class PiperAdapter(GameAdapter[PiperView, PiperSeatView]):
     def ranking_lines(
         self, result: Mapping[str, Any], names: Sequence[str], lang: str
     ) -> list[str]:
-        """Levels, counters collected, and who fled."""
-        return ranking_lines(result, names, lang)
+        """Levels, counters collected, and who fled; a tie on the level, broken by the
+        counters collected, is named."""
+        still_in = [
+            row
+            for row in result.get("ranking") or []
+            if (row.get("breakdown") or {}).get("eliminated") is None
+        ]
+        return ranking_lines(result, names, lang) + tie_lines(self, still_in, names, lang)
 
     # ------------------------------------------------------------------ AI seats
 

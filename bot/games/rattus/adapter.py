@@ -80,6 +80,14 @@ VERBS = (
 )
 
 
+# The subcommands only Africanus uses (its caravan, region cards, new classes and final
+# ravage order): a base game's `/game help` leaves them out.
+AFRICANUS_COMMANDS = frozenset(
+    {"caravan", "astronomer", "choose", "explorer", "explore", "sultan", "protect", "pass"}
+    | {"ravage", "standing"}
+)
+
+
 def symbols(syms: Sequence[str], lang: str) -> str:
     """Token symbols in words: "Majority, Bourgeoisie, Church"."""
     return ", ".join(t(f"symbol.{s}", lang) for s in syms)
@@ -341,7 +349,7 @@ def narrate(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | 
         )
     if kind == "hands_revealed":
         shown = [
-            f"{who(names, seat)}: {region_cards_text(cards, lang)}"
+            t("hand.of_player", lang, player=who(names, seat), cards=region_cards_text(cards, lang))
             for seat, cards in enumerate(event["hands"])
         ]
         return t("event.hands_revealed", lang, hands=" · ".join(shown))
@@ -449,6 +457,8 @@ class RattusAdapter(GameAdapter[RattusView, RattusSeatView]):
     }
     # An Astronomer's drawn cards and a hand of region cards are only their owner's.
     private_verbs = frozenset({"choose", "protect", "pass"})
+    # Africanus's own subcommands: not in a base game's /game help.
+    option_commands: ClassVar[Mapping[str, frozenset[str]]] = {"expansion": AFRICANUS_COMMANDS}
     # What the board shows decides these (regions, cubes, the role cards, the face-up
     # tokens); the region cards an Astronomer or an Explorer draws do not go in a list.
     listed_verbs = frozenset(
@@ -549,7 +559,9 @@ class RattusAdapter(GameAdapter[RattusView, RattusSeatView]):
         for card in cards:
             key = f"rules.card.{card}"
             if _has(key):
-                lines.append(f"• **{name_of('card', card, lang)}**: {t(key, lang)}")
+                lines.append(
+                    t("rules.card_line", lang, card=name_of("card", card, lang), power=t(key, lang))
+                )
         if options.get("expansion"):
             lines += ["", t("rules.africanus", lang)]
         return lines

@@ -479,6 +479,7 @@ score-nothing = no points
 ranking-row = { $medal } { $player }: { $score } VP ({ $detail }) · 🐀 { $rats } { $fate }
 ranking-dead = ☠️ dead
 ranking-winner = 👑 winner
+ranking-tie_break = ⚖️ { $players }: a tie on { $score } VP, broken by the rules' tie-break: the lower value of rat tokens ranks first.
 
 ## Help (issue 17)
 help-game = **Rattus Cartus on Discord.** Your hand stays private: cards are chosen in a private picker, never on a public button. The cards you placed face down, the nun support cards you looked at and your rats reach you by DM and with { $hand }. When several players decide at once, the turn message has one button that opens each player's own picker. { $do } types any action.
@@ -513,7 +514,7 @@ board-nuns_total = Nuns: { $n }
 board-players = Players
 board-hand = Hand
 board-vp = VP
-board-supply = Supply
+board-supply = Supply:
 board-legend = ★ premium action   ☆ standard action
 board-draw_pile = Draw pile { $n }
 board-discard_pile = Discard { $n }
@@ -566,59 +567,47 @@ board-p_hospital = discard cards for rats
 board-p_guard_give = give cards to { $who } (Guard Tower)
 
 # Supply actions and building actions, short.
-board-cards =
-    { $n ->
-        [1] +1 card
-       *[other] +{ $n } cards
+board-cards = draw { $n }
+board-look1 = see a nun
+board-rats_less = −{ $n } { $n ->
+        [1] rat
+       *[other] rats
     }
-board-look1 = look
-board-rats_less =
-    { $n ->
-        [1] −1 rat
-       *[other] −{ $n } rats
+board-a_draw = draw { $n } cards
+board-a_draw_per1 = 1 card per influence
+board-a_draw_per2 = 1 card per 2 influence
+board-a_joker = take { $n } { $n ->
+        [1] Joker
+       *[other] Jokers
     }
-board-a_draw = { $n } cards
-board-a_draw_per1 = 1 card / influence
-board-a_draw_per2 = 1 card / 2 influence
-board-a_joker =
-    { $n ->
-        [1] 1 Joker
-       *[other] { $n } Jokers
+board-a_pass = take { $n } { $n ->
+        [1] Pass
+       *[other] Passes
     }
-board-a_pass =
-    { $n ->
-        [1] 1 Pass
-       *[other] { $n } Passes
+board-a_sword = take { $n } { $n ->
+        [1] Sword
+       *[other] Swords
     }
-board-a_sword =
-    { $n ->
-        [1] 1 Sword
-       *[other] { $n } Swords
+board-a_flute = take { $n } { $n ->
+        [1] Flute
+       *[other] Flutes
     }
-board-a_flute =
-    { $n ->
-        [1] 1 Flute
-       *[other] { $n } Flutes
+board-a_gold = take { $n } Gold
+board-a_rats = discard { $n } { $n ->
+        [1] rat
+       *[other] rats
     }
-board-a_gold = { $n } Gold
-board-a_rats =
-    { $n ->
-        [1] −1 rat
-       *[other] −{ $n } rats
+board-a_hospital1 = −1 rat + 3 cards: −3 rats
+board-a_hospital2 = 2 cards: −2 rats
+board-a_guard1 = others give you 3 cards
+board-a_guard2 = safe from the tower
+board-a_look = see { $n } { $n ->
+        [1] nun card
+       *[other] nun cards
     }
-board-a_hospital1 = −1 rat, ≤3 cards → rats
-board-a_hospital2 = ≤2 cards → rats
-board-a_guard1 = 3 cards from each
-board-a_guard2 = protection
-board-a_look =
-    { $n ->
-        [1] look at 1 nun
-       *[other] look at { $n } nuns
-    }
-board-a_vp =
-    { $n ->
-        [1] 1 VP token
-       *[other] { $n } VP tokens
+board-a_vp = take { $n } { $n ->
+        [1] VP token
+       *[other] VP tokens
     }
 
 # The text summary.

@@ -103,7 +103,7 @@ building-of = { $type ->
     [piper_hut] de la Cabane du joueur de flûte
     [palace] du Palais
     [treasury] du Trésor
-   *[other] de { $type }
+   *[other] { DE($type) }
 }
 building-in = { $type ->
     [farm] dans la Ferme
@@ -340,7 +340,7 @@ compare-sword_wins = { $count ->
    *[other] { $target } donne { $count } cartes (la moitié de sa main) à { $winner }.
 }
 compare-sword_nothing = { $target } a trop peu de cartes pour en donner à { $winner }.
-compare-flute_wins = { $target } reçoit un rat de { $winner }.
+compare-flute_wins = { $target } reçoit un rat { DE($winner) }.
 event-target_chosen_sword = { $count ->
     [one] ⚔️ { $player } choisit { $target }, qui donne { $count } carte.
    *[other] ⚔️ { $player } choisit { $target }, qui donne { $count } cartes.
@@ -525,6 +525,7 @@ score-nothing = aucun point
 ranking-row = { $medal } { $player } : { $score } PV ({ $detail }) · 🐀 { $rats } { $fate }
 ranking-dead = ☠️ mort
 ranking-winner = 👑 vainqueur
+ranking-tie_break = ⚖️ { $players } : égalité à { $score } PV, départagée par la règle : la plus faible valeur de jetons rat passe devant.
 
 ## Commandes (noms, descriptions, paramètres). Les textes anglais communs aux autres jeux gardent leur traduction.
 
@@ -602,7 +603,7 @@ board-nuns_total = Nonnes : { $n }
 board-players = Joueurs
 board-hand = Main
 board-vp = PV
-board-supply = Soutien
+board-supply = Soutien :
 board-legend = ★ action privilège   ☆ action de base
 board-draw_pile = Pioche { $n }
 board-discard_pile = Défausse { $n }
@@ -655,55 +656,48 @@ board-p_hospital = défausser des cartes contre des rats
 board-p_guard_give = donner des cartes à { $who } (Tour de garde)
 
 # Supply actions and building actions, short.
-board-cards =
-    { $n ->
-        [1] +1 carte
-       *[other] +{ $n } cartes
+board-cards = { $n } { $n ->
+        [1] carte
+       *[other] cartes
     }
-board-look1 = regarder
+board-look1 = 1 regard
 board-rats_less =
     { $n ->
         [1] −1 rat
        *[other] −{ $n } rats
     }
-board-a_draw = { $n } cartes
-board-a_draw_per1 = 1 carte / influence
-board-a_draw_per2 = 1 carte / 2 influence
-board-a_joker =
-    { $n ->
-        [1] 1 Joker
-       *[other] { $n } Jokers
+board-a_draw = piocher { $n } cartes
+board-a_draw_per1 = 1 carte par influence
+board-a_draw_per2 = 1 carte par 2 influences
+board-a_joker = prendre { $n } { $n ->
+        [1] Joker
+       *[other] Jokers
     }
-board-a_pass = { $n } Laissez-passer
-board-a_sword =
-    { $n ->
-        [1] 1 Épée
-       *[other] { $n } Épées
+board-a_pass = prendre { $n } Laissez-passer
+board-a_sword = prendre { $n } { $n ->
+        [1] Épée
+       *[other] Épées
     }
-board-a_flute =
-    { $n ->
-        [1] 1 Flûte
-       *[other] { $n } Flûtes
+board-a_flute = prendre { $n } { $n ->
+        [1] Flûte
+       *[other] Flûtes
     }
-board-a_gold = { $n } Or
-board-a_rats =
-    { $n ->
-        [1] −1 rat
-       *[other] −{ $n } rats
+board-a_gold = prendre { $n } Or
+board-a_rats = défausser { $n } { $n ->
+        [1] rat
+       *[other] rats
     }
-board-a_hospital1 = −1 rat, ≤3 cartes → rats
-board-a_hospital2 = ≤2 cartes → rats
-board-a_guard1 = 3 cartes de chacun
-board-a_guard2 = protection
-board-a_look =
-    { $n ->
-        [1] regarder 1 nonne
-       *[other] regarder { $n } nonnes
+board-a_hospital1 = −1 rat, 3 cartes : −3 rats
+board-a_hospital2 = 2 cartes : −2 rats
+board-a_guard1 = 3 cartes par absent
+board-a_guard2 = à l'abri de la tour
+board-a_look = voir { $n } { $n ->
+        [1] carte nonne
+       *[other] cartes nonne
     }
-board-a_vp =
-    { $n ->
-        [1] 1 jeton PV
-       *[other] { $n } jetons PV
+board-a_vp = prendre { $n } { $n ->
+        [1] jeton PV
+       *[other] jetons PV
     }
 
 # The text summary.

@@ -79,11 +79,11 @@ event-turn_began = **Turn { $turn }**: { $player } places { $cards ->
        *[other] { $cards } action cards
     }.
 event-card_played = { $player } places a { $card } under the { $character } (place { $slot }){ $count ->
-        [2] , its second card
+        [2] : the { $character } now holds two cards
        *[other] {""}
     }.
 event-card_played_hidden = { $player } places a card face down under the { $character } (place { $slot }){ $count ->
-        [2] , its second card
+        [2] : the { $character } now holds two cards
        *[other] {""}
     }.
 event-hidden_card_played = 🂠 You placed your { $card } face down under the { $character } (place { $slot }).
@@ -133,7 +133,7 @@ event-counters_taken = { $by } takes { $count ->
 event-counter_not_taken = Nobody takes it: it was { $player }'s own turn.
 event-players_left = { $count } players are still in.
 event-hand_discarded = { $player }'s hand goes face up to the discard pile: { $cards }.
-event-character_replaced = 🔄 Place { $slot }: the { $old } card is discarded; the { $new } takes its place.
+event-character_replaced = 🔄 The { $old } has acted: its character card leaves the row (place { $slot }), and a new one is drawn in its place: the { $new }.
 event-character_deck_reshuffled = 🔀 The Character pile is empty: the { $count } discarded Character cards become a new pile.
 event-action_deck_reshuffled = 🔀 The action pile is empty: the { $count } discarded action cards are shuffled into a new pile.
 event-hand_refilled = { $player } draws { $count ->
@@ -184,6 +184,7 @@ ranking-fled = { $medal } { $player }: fled, counter on the roof ({ $level }){ $
            *[other] { $count } counters
         } collected
     }
+ranking-tie_break = ⚖️ { $players }: counters at the same level ({ $score }), a tie broken by the rules' tie-break: the most opponents' rat counters collected ranks first.
 
 ## Rules errors named in words (the engine's own templates name cards and figures by id)
 

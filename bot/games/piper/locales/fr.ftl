@@ -79,11 +79,11 @@ event-turn_began = **Tour { $turn }** : { $player } pose { $cards ->
        *[other] { $cards } cartes Action
     }.
 event-card_played = { $player } pose une carte { $card } sous le { $character } (place { $slot }){ $count ->
-        [2] , sa deuxième carte
+        [2] {" "}: le { $character } a maintenant deux cartes
        *[other] {""}
     }.
 event-card_played_hidden = { $player } pose une carte face cachée sous le { $character } (place { $slot }){ $count ->
-        [2] , sa deuxième carte
+        [2] {" "}: le { $character } a maintenant deux cartes
        *[other] {""}
     }.
 event-hidden_card_played = 🂠 Vous avez posé votre carte { $card } face cachée sous le { $character } (place { $slot }).
@@ -133,7 +133,7 @@ event-counters_taken = { $by } récupère { $count ->
 event-counter_not_taken = Personne ne le récupère : c'était le tour { DE($player) }.
 event-players_left = Il reste { $count } joueurs en lice.
 event-hand_discarded = La main { DE($player) } part face visible à la défausse : { $cards }.
-event-character_replaced = 🔄 Place { $slot } : la carte du { $old } est défaussée ; le { $new } prend sa place.
+event-character_replaced = 🔄 Le { $old } a agi : sa carte Personnage quitte la rangée (place { $slot }), et une nouvelle carte est tirée à sa place : le { $new }.
 event-character_deck_reshuffled = 🔀 La pioche Personnage est vide : les { $count } cartes Personnage défaussées forment une nouvelle pioche.
 event-action_deck_reshuffled = 🔀 La pioche Action est vide : les { $count } cartes Action défaussées sont mélangées en une nouvelle pioche.
 event-hand_refilled = { $player } pioche { $count ->
@@ -184,6 +184,7 @@ ranking-fled = { $medal } { $player } : en fuite, compteur sur le toit ({ $level
            *[other] { $count } compteurs récupérés
         }
     }
+ranking-tie_break = ⚖️ { $players } : compteurs au même niveau ({ $score }), égalité départagée par la règle : le plus de compteurs Rat adverses récupérés passe devant.
 
 ## Erreurs de règles
 
@@ -282,7 +283,7 @@ board-your_hand = Votre main
 board-your_hidden = Vos cartes face cachée
 board-under = place { $slot } : { $figure }
 board-secret = Vous seul voyez ceci
-board-last_turn = +1 / −1 : compteurs au dernier tour de { $who }
+board-last_turn = +1 / −1 : compteurs au dernier tour { DE($who) }
 
 # The text summary.
 board-sep = {" ; "}

@@ -198,11 +198,12 @@ region-russia = Russia
 region-scandia = Scandia
 region-tartaria = Tartaria
 region-turcia = Turcia
-rules = **Rattus in short.** On your turn you may take one class card (from the display or another player), then place as many cubes as there are rat tokens in one region (the Peasant adds one). Each card you hold gives an ability, usable once per turn before the plague moves: King (a cube from a rat-free region to the palace), Monk (move a rat token), Merchant (move up to 3 cubes), Witch (look at two tokens, maybe swap them), Knight (the plague moves up to 2 regions and may count as 2 cubes). Then move the plague to a neighbour: it spreads new rats (1 if the region has 1, 2 if it has 2-3) and ravages the region: tokens are revealed one by one; if the cubes there reach a token's limit, each symbol kills a cube (M: the majority, A: everyone, a class: whoever holds that card). When the rat supply is empty, a final round and a final ravage follow. Most cubes on the board and in the palace wins.
+rules = **Rattus in short.** On your turn you may take one class card (from the display or another player), then place as many cubes as there are rat tokens in one region (the Peasant adds one). Each card you hold gives an ability, usable once per turn before the plague moves: King (a cube from a rat-free region to the palace), Monk (move a rat token), Merchant (move up to 3 cubes), Witch (look at two tokens, maybe swap them), Knight (the plague moves up to 2 regions and may count as 2 cubes). Then move the plague to a neighbour: it spreads new rats (1 if the region has 1, 2 if it has 2-3) and ravages the region: tokens are revealed one by one; if the cubes there reach a token's limit, each symbol kills a cube (the red Majority badge, one tall pile of cubes: the player with the most cubes there; the black All players badge, three equal piles: everyone with cubes there; a class symbol: whoever holds that class card). When the rat supply is empty, a final round and a final ravage follow. Most cubes on the board and in the palace wins.
 score-board = { $n } on the board
 score-diplomats = { $n } from diplomats
 score-palace = { $n } in the palace
 score-region_cards = { $n } from region cards
+ranking-tie_break = ⚖️ { $players }: a tie on { $score }, broken by the rules' tie-break: whoever would have played next, had the game gone on, ranks first.
 standing-always = always protect when a card saves cubes
 standing-ask = ask me each time
 standing-never = never play a card
@@ -267,6 +268,8 @@ rules-card-explorer = reveal 3 region cards; you may place one cube in one of th
 rules-card-sultan = put a diplomat under one of your cubes on the board (not where you already have one); most diplomats scores 4 points, second 2.
 rules-card-caravaneer = move the caravan two regions: where it starts and where it passes, whoever has the most cubes (at least one) adds a cube; none is added where it stops, and it cannot go back to where it started this turn.
 rules-africanus = **Africanus** adds Africa's regions (up to 6 players) and region cards: each player holds a hidden hand of them. When a ravage would hit a class card you hold, you may play a region card showing that class to protect it; you are asked privately, and your standing order (`/rattus standing`) answers when time runs out. At the end, each region card in hand scores 1 point if you have the most cubes (at least one) in its region.
+hand-of_player = { $player }: { $cards }
+rules-card_line = • **{ $card }**: { $power }
 
 ## Board images and summaries
 ## Every `board-` message is a word the renderer (render/rattus/) draws or writes; it reads
@@ -290,9 +293,9 @@ board-cards = Class cards
 board-free = free
 board-supply = Rats left
 board-palace = Palace
-board-step_card = card
-board-step_cubes = cubes
-board-step_plague = plague
+board-step_card = take a class card
+board-step_cubes = place cubes
+board-step_plague = move the plague
 board-phase_witch = the Witch is looking
 board-phase_spread = placing the new rats
 board-phase_opening = placing starting cubes

@@ -53,8 +53,8 @@ cmd-Africanus-the-cube-with-your-diplomat-moves-too = Africanus : le cube de vot
 cmd-Astronomer-draw-3-region-cards = Astronome : piocher 3 cartes Région
 cmd-Astronomer-keep-one-drawn-card = Astronome : garder une carte piochée
 cmd-Caravaneer-where-the-caravan-stops = Caravanier : où la Caravane s'arrête
-cmd-Class-card = Carte de classe
-cmd-Class-card-to-protect = Carte de classe à protéger
+cmd-Class-card = Carte Classe
+cmd-Class-card-to-protect = Carte Classe à protéger
 cmd-Explorer-place-a-cube-or-none = Explorateur : placer un cube, ou aucun
 cmd-Explorer-reveal-3-region-cards = Explorateur : révéler 3 cartes Région
 cmd-Final-ravage-the-next-region = Dernier ravage : la région suivante
@@ -66,12 +66,12 @@ cmd-King-move-a-cube-to-the-palace = Roi : mettre un cube au château
 cmd-Knight-the-plague-counts-as-two-cubes = Chevalier : la Peste compte pour deux cubes
 cmd-Merchant-move-up-to-3-cubes = Marchand : déplacer jusqu'à 3 cubes
 cmd-Monk-move-a-rat-token-to-a-neighbour = Moine : déplacer un jeton rat vers une région voisine
-cmd-Move-the-plague-piece = Déplacer la Peste
+cmd-Move-the-plague-piece = Déplacer l'emblème de la Peste
 cmd-Neighbour = Région voisine
 cmd-Place-cubes-in-a-region = Placer des cubes dans une région
 cmd-Place-or-move-the-caravan = Placer ou déplacer la Caravane
 cmd-Place-the-new-rat-tokens-of-the-spread = Placer les nouveaux jetons rats de la propagation
-cmd-Play-a-region-card-to-protect-a-class-card = Jouer une carte Région pour protéger une carte de classe
+cmd-Play-a-region-card-to-protect-a-class-card = Jouer une carte Région pour protéger une carte Classe
 cmd-Play-no-region-card-now = Ne jouer aucune carte Région maintenant
 cmd-Rattus-actions = Actions de Rattus
 cmd-Region = Région
@@ -82,7 +82,7 @@ cmd-Region-without-rats = Région sans rat
 cmd-Second-region-Africanus-only = Seconde région (Africanus seulement)
 cmd-Set-up-place-your-opening-cubes = Mise en place : placer vos cubes de départ
 cmd-Sultan-put-a-diplomat-under-a-cube = Sultan : placer un pion Diplomate sous un cube
-cmd-Take-a-class-card = Prendre une carte de classe
+cmd-Take-a-class-card = Prendre une carte Classe
 cmd-The-card-to-keep = La carte à garder
 cmd-To = Vers
 cmd-When-to-play-a-region-card-during-a-ravage = Quand jouer une carte Région pendant un ravage
@@ -135,10 +135,10 @@ error-ability_used = Vous avez déjà utilisé la carte { $card } ce tour-ci.
 error-already_hold_card = Vous avez déjà la carte { $card }.
 error-already_placed = Vous avez déjà placé des cubes ce tour-ci.
 error-already_protected = Votre carte { $card } est déjà protégée dans cette région.
-error-already_took_card = Vous avez déjà pris une carte de classe ce tour-ci.
+error-already_took_card = Vous avez déjà pris une carte Classe ce tour-ci.
 error-bad_cards = { $count ->
-        [one] Carte de classe inconnue
-       *[other] Cartes de classe inconnues
+        [one] Carte Classe inconnue
+       *[other] Cartes Classe inconnues
     } : { $cards }.
 error-bad_number = « { $value } » ne convient pas ici : il faut { $what }.
 error-bad_option = Option de partie inconnue : { $option }.
@@ -190,7 +190,7 @@ error-spread_count = Placez exactement { $count ->
        *[other] { $count } jetons rats
     }.
 error-swap_needs_two = Vous ne pouvez échanger que deux jetons rats regardés dans deux régions différentes.
-error-unknown_card = Il n'y a pas de carte de classe nommée { $card }.
+error-unknown_card = Il n'y a pas de carte Classe nommée { $card }.
 error-unknown_region = Il n'y a pas de région nommée { $region }.
 error-unknown_region_card = Il n'y a pas de carte Région nommée { $region_card }.
 error-witch_decide = Vous avez regardé deux jetons rats : échangez-les ou laissez-les en place.
@@ -232,7 +232,7 @@ event-explorer_placed = { $player } (Explorateur) a placé un cube en { $region 
 event-explorer_placed_none = { $player } (Explorateur) n'a placé aucun cube.
 event-explorer_revealed = { $player } (Explorateur) a révélé { $cards }.
 event-final_ravage_began = ☠️ La Peste ravage toutes les régions.
-event-final_turn_began = Dernière manche : { $player } peut utiliser ses cartes de classe une dernière fois.
+event-final_turn_began = Dernière manche : { $player } peut utiliser ses cartes Classe une dernière fois.
 event-game_set_up = La Peste commence en { $plague }. { $supply } jetons rats sont en réserve ({ $removed } retirés sans être vus).
 event-hands_revealed = Cartes Région en main à la fin : { $hands }
 event-no_loss = personne ne perd de cube.
@@ -270,34 +270,34 @@ event-revealed_outbreak = 🐀 { $region } : { $face } avec { $cubes ->
     } : contamination ! { $losses }
 event-standing_order_set = Votre consigne permanente pour les cartes Région : { $standing }.
 game-title = Rattus
-hand-cards = Cartes de classe : { $cards }.
+hand-cards = Cartes Classe : { $cards }.
 hand-empty = Votre main de cartes Région est maintenant vide.
 hand-known_token = 🔮 { $region }, jeton rat { $position } : { $face }.
-hand-no_cards = Vous n'avez aucune carte de classe.
+hand-no_cards = Vous n'avez aucune carte Classe.
 hand-none = aucune
 hand-nothing_known = Vous ne connaissez aucun jeton rat face cachée.
 hand-region_cards = Cartes Région : { $cards }.
 hand-reserve = Cubes en réserve : { $count }.
 hand-standing = Consigne permanente pour les cartes Région : { $standing }.
-lobby-cards = Cartes de classe : { $cards }
+lobby-cards = Cartes Classe : { $cards }
 lobby-expansion = Extension : { $expansion }
 origin-timeout = ⏰ { $player } n'a pas répondu à temps : sa consigne permanente s'applique.
 phase-astronomer = gardez d'abord une des cartes Région piochées
 phase-caravan = la Caravane est en train d'être placée
 phase-explorer = placez d'abord un cube dans une région révélée, ou aucun
-phase-final = pendant la dernière manche, vous ne pouvez qu'utiliser vos cartes de classe
+phase-final = pendant la dernière manche, vous ne pouvez qu'utiliser vos cartes Classe
 phase-main = prenez une carte, placez des cubes, utilisez vos cartes ou déplacez la Peste
 phase-opening = les joueurs placent leurs cubes de départ
 phase-over = la partie est finie
 phase-ravage_order = le dernier joueur choisit la prochaine région ravagée
-phase-reaction = la Peste attend que des joueurs protègent leurs cartes de classe
+phase-reaction = la Peste attend que des joueurs protègent leurs cartes Classe
 phase-spread = placez d'abord les nouveaux jetons rats
 phase-witch = terminez d'abord le sortilège de la Sorcière
 prompt-astronomer = gardez une des cartes Région piochées.
 prompt-caravan = placez la Caravane dans la région de votre choix.
 prompt-explorer = placez un cube dans une des régions révélées, ou aucun.
-prompt-final = utilisez vos cartes de classe une dernière fois, puis finissez votre tour.
-prompt-main = prenez une carte de classe, placez des cubes, utilisez vos cartes, puis déplacez la Peste.
+prompt-final = utilisez vos cartes Classe une dernière fois, puis finissez votre tour.
+prompt-main = prenez une carte Classe, placez des cubes, utilisez vos cartes, puis déplacez la Peste.
 prompt-opening = placez deux cubes de départ.
 prompt-over = la partie est finie.
 prompt-ravage_order = choisissez la prochaine région ravagée par la Peste.
@@ -322,11 +322,12 @@ region-russia = Russia
 region-scandia = Scandia
 region-tartaria = Tartaria
 region-turcia = Turcia
-rules = **Rattus en bref.** À votre tour, vous pouvez prendre une carte de classe (à côté du plateau ou à un autre joueur), puis placer dans une région autant de cubes qu'elle a de jetons rats (le Paysan en ajoute un). Chaque carte donne un pouvoir, utilisable une fois par tour avant de déplacer la Peste : Roi (un cube d'une région sans rat vers le château), Moine (déplacer un jeton rat), Marchand (déplacer jusqu'à 3 cubes), Sorcière (regarder deux jetons, et peut-être les échanger), Chevalier (la Peste avance jusqu'à 2 régions et peut compter pour 2 cubes). Déplacez ensuite la Peste vers une région voisine : elle propage de nouveaux rats (1 si la région en a 1, 2 si elle en a 2 ou 3) puis ravage la région : les jetons sont révélés un à un ; si les cubes présents atteignent la limite du jeton, chaque symbole tue un cube (M : la majorité, A : tout le monde, une classe : qui a cette carte). Quand la réserve de rats est vide viennent une dernière manche et un dernier ravage. Le plus de cubes sur le plateau et au château l'emporte.
+rules = **Rattus en bref.** À votre tour, vous pouvez prendre une carte Classe (à côté du plateau ou à un autre joueur), puis placer dans une région autant de cubes qu'elle a de jetons rats (le Paysan en ajoute un). Chaque carte donne un pouvoir, utilisable une fois par tour avant de déplacer la Peste : Roi (un cube d'une région sans rat vers le château), Moine (déplacer un jeton rat), Marchand (déplacer jusqu'à 3 cubes), Sorcière (regarder deux jetons, et peut-être les échanger), Chevalier (la Peste avance jusqu'à 2 régions et peut compter pour 2 cubes). Déplacez ensuite l'emblème de la Peste vers une région voisine : elle propage de nouveaux rats (1 si la région en a 1, 2 si elle en a 2 ou 3) puis ravage la région : les jetons sont révélés un à un ; si les cubes présents atteignent la limite du jeton, chaque symbole tue un cube (le badge rouge Majorité, une pile de cubes plus haute : le joueur qui a le plus de cubes dans la région ; le badge noir Tous les joueurs, trois piles égales : chaque joueur qui y a des cubes ; un symbole de classe : qui détient cette carte Classe). Quand la réserve de rats est vide viennent une dernière manche et un dernier ravage. Le plus de cubes sur le plateau et au château l'emporte.
 score-board = { $n } sur le plateau
 score-diplomats = { $n } des pions Diplomate
 score-palace = { $n } au château
 score-region_cards = { $n } des cartes Région
+ranking-tie_break = ⚖️ { $players } : égalité à { $score }, départagée par la règle : celui qui aurait dû jouer le premier, si la partie avait continué, passe devant.
 standing-always = toujours protéger quand une carte sauve des cubes
 standing-ask = me demander à chaque fois
 standing-never = ne jamais jouer de carte
@@ -358,15 +359,15 @@ verb-pass = Ne jouer aucune carte
 verb-peek = Regarder un jeton rat (Sorcière)
 verb-place = Placer des cubes
 verb-plague = Déplacer la Peste
-verb-protect = Protéger une carte de classe
+verb-protect = Protéger une carte Classe
 verb-rats = Placer les nouveaux rats
 verb-ravage = Choisir la prochaine région ravagée
 verb-sultan = Placer un pion Diplomate (Sultan)
 verb-swap = Échanger les jetons ou non (Sorcière)
-verb-take = Prendre une carte de classe
+verb-take = Prendre une carte Classe
 what-count = un nombre
 what-position = un numéro
-window-dm = ⏳ Partie n°{ $id } : { $region } a révélé { $face }. Jouer une carte Région pour protéger une carte de classe ? Sans réponse dans les { $minutes } minutes, votre consigne par défaut s'applique.
+window-dm = ⏳ Partie n°{ $id } : { $region } a révélé { $face }. Jouer une carte Région pour protéger une carte Classe ? Sans réponse dans les { $minutes } minutes, votre consigne par défaut s'applique.
 window-timeout = ⏰ { $player } n'a pas répondu à temps : sa consigne permanente s'applique.
 pick-token = Jeton { $position }
 variant-africanus = Africanus (2 à 6 joueurs)
@@ -377,9 +378,9 @@ digest-lost = cubes perdus { $regions } (les vôtres : { $mine })
 digest-took = { $player } a pris la carte { $card }
 
 ## Help (issue 17)
-help-game = **Rattus sur Discord.** À votre tour, les boutons proposent une carte Classe à prendre, les régions où placer des cubes et les pouvoirs de vos cartes ; un choix parmi beaucoup (régions, jetons) ouvre un menu privé. { $do } permet de taper n'importe quelle action. Ce que votre Sorcière a vu, et avec Africanus votre main de cartes Région, vous arrivent par message privé et avec { $hand }. Quand une dévastation menace et qu'une carte Région pourrait protéger une classe, on vous le demande en privé, avec un délai ; votre consigne permanente répond pour vous si le temps s'écoule.
-rules-cards_title = **Les cartes de classe de cette partie** (chaque pouvoir une fois par tour, avant de déplacer la Peste ; qui détient une carte subit aussi le symbole de cette classe sur les jetons rats) :
-rules-cards_random = Avec Africanus, les cartes de classe d'une partie sont tirées au hasard au début ; chacune de celles-ci peut sortir :
+help-game = **Rattus sur Discord.** À votre tour, les boutons proposent une carte Classe à prendre, les régions où placer des cubes et les pouvoirs de vos cartes ; un choix parmi beaucoup (régions, jetons) ouvre un menu privé. { $do } permet de taper n'importe quelle action. Ce que votre Sorcière a vu, et avec Africanus votre main de cartes Région, vous arrivent par message privé et avec { $hand }. Quand un ravage menace et qu'une carte Région pourrait protéger une classe, on vous le demande en privé, avec un délai ; votre consigne permanente répond pour vous si le temps s'écoule.
+rules-cards_title = **Les cartes Classe de cette partie** (chaque pouvoir une fois par tour, avant de déplacer la Peste ; qui détient une carte subit aussi le symbole de cette classe sur les jetons rats) :
+rules-cards_random = Avec Africanus, les cartes Classe d'une partie sont tirées au hasard au début ; chacune de celles-ci peut sortir :
 rules-card-peasant = placez un cube de plus que la région n'a de jetons rats.
 rules-card-merchant = déplacez jusqu'à 3 de vos cubes d'une région vers une région voisine.
 rules-card-monk = déplacez un jeton rat d'une région vers une région voisine.
@@ -390,13 +391,16 @@ rules-card-astronomer = piochez 3 cartes Région, gardez-en une et défaussez le
 rules-card-explorer = révélez 3 cartes Région ; vous pouvez placer un cube dans l'une de ces régions ; les cartes sont défaussées.
 rules-card-sultan = placez un Diplomate sous l'un de vos cubes du plateau (pas là où vous en avez déjà un) ; le plus de Diplomates rapporte 4 points, le deuxième 2.
 rules-card-caravaneer = déplacez la Caravane de deux régions : dans sa région de départ puis dans celle qu'elle traverse, qui a la majorité des cubes (au moins un) ajoute un cube ; aucun dans la région d'arrivée, et elle ne peut pas revenir à sa région de départ dans le même tour.
-rules-africanus = **Africanus** ajoute les régions d'Afrique (jusqu'à 6 joueurs) et les cartes Région : chaque joueur en a une main cachée. Quand une dévastation frapperait une carte de classe que vous détenez, vous pouvez jouer une carte Région portant cette classe pour la protéger ; on vous le demande en privé, et votre consigne permanente (`/rattus standing`) répond si le temps s'écoule. À la fin, chaque carte Région en main rapporte 1 point si vous avez le plus de cubes (au moins un) dans sa région.
+rules-africanus = **Africanus** ajoute les régions d'Afrique (jusqu'à 6 joueurs) et les cartes Région : chaque joueur en a une main cachée. Quand un ravage frapperait une carte Classe que vous détenez, vous pouvez jouer une carte Région portant cette classe pour la protéger ; on vous le demande en privé, et votre consigne permanente (`/rattus standing`) répond si le temps s'écoule. À la fin, chaque carte Région en main rapporte 1 point si vous avez le plus de cubes (au moins un) dans sa région.
+hand-of_player = { $player } : { $cards }
+rules-card_line = • **{ $card }** : { $power }
 
 ## Board images and summaries
 ## Every `board-` message is a word the renderer (render/rattus/) draws or writes; it reads
 ## this file by path (render/common.py, `words`), and the bot shows none of these itself.
 ## A changed word changes the golden images in tests/render/golden. French words follow the
 ## French rulebook.
+
 
 # The board image.
 board-title = RATTUS
@@ -415,9 +419,9 @@ board-cards = Cartes Classe
 board-free = libre
 board-supply = Rats restants
 board-palace = Château
-board-step_card = carte
-board-step_cubes = cubes
-board-step_plague = Peste
+board-step_card = prendre une carte Classe
+board-step_cubes = placer des cubes
+board-step_plague = déplacer la Peste
 board-phase_witch = la Sorcière regarde
 board-phase_spread = placement des nouveaux rats
 board-phase_opening = placement des cubes de départ
