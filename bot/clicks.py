@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.ui import without_controls
+
 if TYPE_CHECKING:
     from bot.feed import Batch
 
@@ -132,7 +134,15 @@ class Clicks:
             offer.answered.set()
 
     async def strip(self, offer: Offer) -> None:
-        offer.stripped = await self.answer(offer, view=None)
+        """Answer a click by removing the controls of the clicked message (its text and board
+        stay)."""
+        try:
+            kept = without_controls(offer.interaction.message)
+        except Exception:
+            # Never leave the click unanswered: with no layout to keep, no view removes all.
+            log.exception("seq %s: the clicked message's layout could not be read", offer.seq)
+            kept = None
+        offer.stripped = await self.answer(offer, view=kept)
 
     async def settle_others(self, game_id: int, chosen: Offer | None) -> None:
         """Every other click of the game answered before a batch changes its messages (the

@@ -12,15 +12,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.adapter import GameAdapter, adapter_for, mark, who
-from bot.feed import Batch, SeatNews
+from bot.feed import Batch, SeatNews, Told
 from bot.i18n import language, t
 from bot.settings import GameSettings
 from bot.store import GameRow, PlayerRow, Post
 
 LIMIT = 2000  # Discord's message length
-# Lines saying that the bot decided for someone, or that the game changed hands: kept first
-# when a turn's story is cut short.
-HEADLINES = ("🚪", "🔄", "⏸️", "🤖", "⏰", "↩️", "🎲")
+# Characters of story in one turn message: Discord allows 4,000 of text in a Components V2
+# message; the first line, the board's alt text and the ranking take the rest.
+STORY = 3000
+SUMMARY = 300  # characters of an earlier turn message's one-line summary
 
 Mention = Callable[[str], str]  # "game log" -> a clickable command mention
 
@@ -90,21 +91,6 @@ def everyone(game: GameRow) -> str:
 # ---------------------------------------------------------------------- the channel
 
 
-def short(lines: Sequence[str], keep: int, lang: str, log: str) -> list[str]:
-    """At most `keep` lines of narration: the newest, and how many more /game log (`log`,
-    its mention) has (never cut silently). A line saying the bot decided for someone comes
-    first."""
-    if len(lines) <= keep:
-        return list(lines)
-    if keep <= 1:
-        return [t("turn.more", lang, count=len(lines), log=log)]
-    heads = [line for line in lines if line.startswith(HEADLINES)]
-    if heads:
-        return [heads[0], t("turn.more", lang, count=len(lines) - 1, log=log)]
-    more = len(lines) - (keep - 1)
-    return [t("turn.more", lang, count=more, log=log), *lines[-(keep - 1) :]]
-
-
 def story(batch: Batch, adapter: GameAdapter, names: Sequence[str], lang: str) -> list[str]:
     """What happened in a batch, line by line, as the channel may read it."""
     game = batch.game
@@ -162,10 +148,9 @@ def mentions(
     return ", ".join(out)
 
 
-def turn_text(batch: Batch, adapter: GameAdapter, lang: str, lines: Sequence[str], log: str) -> str:
-    """The turn message: first whom it asks and what (and until when), so a phone's
-    notification starts with it; then at most two lines of what happened (`lines`, the
-    turn's story so far)."""
+def turn_head(batch: Batch, adapter: GameAdapter, lang: str) -> str:
+    """The first line of a turn message: whom it asks and what (and until when), so that a
+    phone's notification starts with it."""
     public = batch.public
     movers = sorted(public.seats)
     if public.secret:
@@ -177,22 +162,91 @@ def turn_text(batch: Batch, adapter: GameAdapter, lang: str, lines: Sequence[str
         ping = t("turn.ping", lang, who=who_, what=ask)
     if batch.deadline is not None:
         ping += t("turn.deadline", lang, when=f"<t:{int(batch.deadline)}:R>")
-    digest = None
-    if batch.since is not None:
-        seat, events = batch.since
-        digest = adapter.digest(events, seat, names_of(batch.game), lang)
-    said = short(lines, 1 if digest else 2, lang, log)
-    return "\n".join([ping, *([digest] if digest else []), *said])[:LIMIT]
+    return ping
 
 
-def ended_text(batch: Batch, lines: Sequence[str], lang: str, log: str) -> str:
+def paragraphs(
+    told: Sequence[Told], adapter: GameAdapter, names: Sequence[str], lang: str
+) -> list[list[str]]:
+    """The lines of several actions, grouped: one group per run of actions by the same seat
+    (a private choice, which names nobody, is a group of its own)."""
+    groups: list[tuple[int | None, list[str]]] = []
+    for one in told:
+        lines = public_lines(adapter, one.events, names, lang)
+        if not lines:
+            continue
+        if groups and one.seat is not None and groups[-1][0] == one.seat:
+            groups[-1][1].extend(lines)
+        else:
+            groups.append((one.seat, list(lines)))
+    return [lines for _, lines in groups]
+
+
+def told_in_full(groups: Sequence[Sequence[str]], lang: str, log: str, limit: int = STORY) -> str:
+    """Groups of lines told compactly (a group's lines on one line, joined by " · "), the
+    newest kept whole within `limit` characters; what does not fit is counted, with where
+    to read it (`log`)."""
+    kept: list[str] = []
+    size = 0
+    dropped = 0
+    for number, group in enumerate(reversed(groups)):
+        text = " · ".join(group)
+        if size + len(text) + 1 > limit:
+            dropped = sum(len(g) for g in groups[: len(groups) - number])
+            break
+        kept.append(text)
+        size += len(text) + 1
+    kept.reverse()
+    if dropped:
+        kept.insert(0, t("turn.more", lang, count=dropped, log=log))
+    return "\n".join(kept)
+
+
+def story_groups(
+    batch: Batch, adapter: GameAdapter, lang: str, lines: Sequence[str]
+) -> list[list[str]]:
+    """What a new turn message tells, in groups: for a person pinged, everything since their
+    own last decision (one group per player and turn, a digest of what concerns them first)
+    and what else this batch said (a takeover, a timeout...); otherwise this batch's lines."""
+    names = names_of(batch.game)
+    if batch.since is None:
+        return [[line] for line in lines]
+    told = batch.since[1]
+    # The notices of this batch (who left, who took over, what the bot decided for whom) are
+    # not in the stored actions' events: they come first, as they do in the batch's story.
+    said = set(public_lines(adapter, Told.flat(told), names, lang))
+    extra = [[line] for line in lines if line not in said]
+    digest = adapter.digest(Told.flat(told), batch.since[0], names, lang)
+    return [*([[digest]] if digest else []), *extra, *paragraphs(told, adapter, names, lang)]
+
+
+def done_lines(batch: Batch, adapter: GameAdapter, names: Sequence[str], lang: str) -> list[str]:
+    """What was done in a batch, its actions' public lines only (no notice: who left or took
+    over is told once, by the new turn message)."""
+    return [
+        line
+        for entry in batch.entries
+        if entry.notice is None
+        for line in public_lines(adapter, entry.events, names, lang)
+    ]
+
+
+def turn_summary(lines: Sequence[str], lang: str) -> str:
+    """The one line an earlier turn message shrinks to once its turn is over: what was done."""
+    text = " · ".join(lines)
+    if not text:
+        return t("turn.past", lang)
+    return text if len(text) <= SUMMARY else text[: SUMMARY - 1] + "…"
+
+
+def ended_text(batch: Batch, lines: Sequence[str], lang: str, log: str) -> tuple[str, str]:
     """A game that ended without a result (nobody left playing, nobody moved for too long):
-    why, for everyone who played."""
+    why, for everyone who played, and its last lines."""
     settings = GameSettings.of(batch.game.settings)
     head = t(
         f"game.ended.{batch.end_reason}", lang, who=everyone(batch.game), days=settings.idle_days
     )
-    return "\n".join([head, *short(lines, 2, lang, log)])[:LIMIT]
+    return head, told_in_full([[line] for line in lines], lang, log, limit=STORY // 2)
 
 
 def over_text(
@@ -202,11 +256,12 @@ def over_text(
     lines: Sequence[str],
     lang: str,
     log: str,
-) -> str:
-    """The game-over message: everyone pinged, the last lines, the ranking."""
+) -> tuple[str, str]:
+    """The game-over message: everyone pinged, then the last lines and the ranking."""
     ranking = adapter.ranking_lines(batch.result or {}, names, lang)
     head = t("game.over", lang, who=everyone(batch.game))
-    return "\n".join([head, *short(lines, 2, lang, log), *ranking])[:LIMIT]
+    story = told_in_full([[line] for line in lines], lang, log, limit=STORY // 2)
+    return head, "\n".join([x for x in (story, *ranking) if x])
 
 
 # ---------------------------------------------------------------------- DMs
@@ -253,7 +308,7 @@ def turn_notices(batch: Batch, adapter: GameAdapter, names: Sequence[str]) -> li
             )
         ]
         if batch.since is not None and batch.since[0] == seat:
-            digest = adapter.digest(batch.since[1], seat, names, lang)
+            digest = adapter.digest(Told.flat(batch.since[1]), seat, names, lang)
             if digest:
                 lines.append(digest)
         out.append(

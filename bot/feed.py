@@ -87,8 +87,9 @@ class Batch:
     deadline: float | None = None
     end_reason: str | None = None  # why a game ended without a result (nobody left, idle)
     automated: frozenset[int] = frozenset()  # seats the bot plays now (never pinged)
-    # What happened since the last turn of the person now pinged (their seat, public events).
-    since: tuple[int, list[dict[str, Any]]] | None = None
+    # What happened since the last turn of the person now pinged: their seat, and each action
+    # since as the table may know it.
+    since: tuple[int, list[Told]] | None = None
     more: bool = False  # the outbox held more posts than this batch
 
     @property
@@ -100,6 +101,20 @@ class Batch:
     def public(self) -> Decision:
         """The decision as the table may know it (a secret window names nobody)."""
         return self.decision.seen_by(None)
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """One stored action as the table may know it: whose it was (None for a private choice,
+    which names nobody) and its public events."""
+
+    seat: int | None
+    events: list[dict[str, Any]]
+
+    @staticmethod
+    def flat(told: Sequence[Told]) -> list[dict[str, Any]]:
+        """The public events of several actions, in order."""
+        return [e for one in told for e in one.events]
 
 
 @dataclass(slots=True)
@@ -116,6 +131,7 @@ class DirectMessage:
     view: dict[str, Any] | None  # the seat's own view (labels of its picker, its image)
     image: bool  # attach the seat's private image
     more: bool = False  # the outbox held more posts than this DM
+    notice: bool = False  # a turn notice the person asked for (/game notify)
 
 
 class Feed:
@@ -186,9 +202,17 @@ class Feed:
             # (A window, secret or not, asks its seats by DM: no catch-up digest there.)
             people = [s for s in sorted(batch.decision.seats) if s not in batch.automated]
             if people:
-                since = await self.service.events_since_last_turn(game, people[0])
-                public = [e for _, events in since for e in events if "visible_to" not in e]
-                batch.since = (people[0], public)
+                adapter = adapter_for(game.game)
+                batch.since = (
+                    people[0],
+                    [
+                        Told(
+                            None if adapter.record_private(row.action) else row.seat,
+                            [e for e in row.events if "visible_to" not in e],
+                        )
+                        for row in await self.store.actions_since(game.id, people[0])
+                    ],
+                )
         return batch
 
     async def _batch(self, game: GameRow, rows: list[PostRow], pending: Pending) -> Batch:
@@ -404,4 +428,5 @@ def _direct(row: PostRow, game: GameRow) -> DirectMessage:
         picker=p.get("picker"),
         view=p.get("view"),
         image=bool(p.get("image")),
+        notice=bool(p.get("notice")),
     )

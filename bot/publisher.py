@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import logging
 import random
@@ -50,7 +51,16 @@ from bot.clicks import TOKEN_LIFE, Clicks, Offer
 from bot.compose import game_lang, names_of
 from bot.feed import Batch, DirectMessage, Feed
 from bot.store import GameRow, Post, StoreReadOnly
-from bot.ui import CommandMentions, picker_view, rematch_view, stall_view, turn_view
+from bot.ui import (
+    CommandMentions,
+    layout,
+    picker_view,
+    rematch_rows,
+    stall_view,
+    summary_layout,
+    turn_rows,
+)
+from render.common import seat_colour
 
 if TYPE_CHECKING:
     from bot.rendering import Renderer
@@ -112,6 +122,12 @@ class Publisher:
         self._uncertain: set[int] = set()
         self._free_at: dict[int, float] = {}
         self._turn_lines: dict[int, list[str]] = {}
+        self._story: dict[int, list[list[str]]] = {}  # a turn message's story at its start
+        # The board each game's turn message shows: (message id, file name, digest of the
+        # image), so that an edit with the same board keeps it instead of uploading it again.
+        self._boards: dict[int, tuple[int, str, bytes]] = {}
+        # Each person's private DM of a game (game id, user id) -> message id, edited in place.
+        self._private_dms: dict[tuple[int, int], int] = {}
         self._closing = False
         self.calls: dict[str, int] = {"interaction": 0, "channel": 0, "dm": 0}
         self.clicks = Clicks(self.calls)
@@ -313,16 +329,18 @@ class Publisher:
         offer = self.clicks.offer_for(batch)
         await self.clicks.settle_others(game.id, offer)
         if batch.ended and batch.end_reason is None:
-            await self._strip(game, offer)  # abandoned: its message was the command's answer
+            # Abandoned: the command's answer said so; the last turn message shrinks.
+            await self._strip(game, offer, compose.turn_summary([], game_lang(game)))
             self._turn_lines.pop(game.id, None)
             return None
         lines = compose.story(batch, adapter, names, lang)
         log_ = self.commands.mention("game log")
         image, summary = await self.renderer.board_and_summary(game.game, batch.view, names, lang)
         name = board_name(game.id, batch.seq)
-        # The whole story of the batch is the image's description (its alt text) and in
-        # /game log; the message itself stays short enough for a phone's notification.
-        alt = compose.fit(lines, summary, limit=1024)
+        # The board's description (its alt text) tells the position in words.
+        alt = compose.fit([], summary, limit=1024)
+        shown = self._boards.get(game.id)
+        digest = hashlib.blake2b(image, digest_size=16).digest()
 
         def board() -> discord.File:
             return discord.File(io.BytesIO(image), name, description=alt)
@@ -330,9 +348,15 @@ class Publisher:
         if batch.ended or batch.over:
             # Over, or ended without a result (nobody left playing, nobody moved for too
             # long): the last board, and the ranking or why, for everyone who played.
-            await self._strip(game, offer)
+            await self._strip(
+                game,
+                offer,
+                compose.turn_summary(compose.done_lines(batch, adapter, names, lang), lang),
+            )
             self._turn_lines.pop(game.id, None)
-            content = (
+            self._story.pop(game.id, None)
+            self._boards.pop(game.id, None)
+            head, story = (
                 compose.over_text(batch, adapter, names, lines, lang, log_)
                 if batch.over and not batch.ended
                 else compose.ended_text(batch, lines, lang, log_)
@@ -340,50 +364,72 @@ class Publisher:
             return await self._send(
                 batch,
                 offer,
-                content=content,
                 file=board(),
-                view=rematch_view(game.id, lang),
+                view=layout(head, story, board=name, alt=alt, rows=rematch_rows(game.id, lang)),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         # A secret window shows one button, whoever is asked: it opens the asked seats'
         # own choices, and tells anyone else that they have nothing to decide.
-        buttons = turn_view(
+        rows = turn_rows(
             adapter, game.id, batch.seq, batch.legal, lang, window=batch.decision.window
         )
+        head = compose.turn_head(batch, adapter, lang)
+        public = sorted(batch.public.seats)
+        accent = seat_colour(public[0]) if public else None
         if batch.turn_changed or not game.turn_message_id:
-            await self._strip(game, offer)
-            self._turn_lines[game.id] = list(lines)
-            return await self._send(
+            await self._strip(
+                game,
+                offer,
+                compose.turn_summary(compose.done_lines(batch, adapter, names, lang), lang),
+            )
+            # The story told on this turn's message, kept for its edits: the groups since
+            # the pinged player's last decision, then what happens on this turn.
+            groups = compose.story_groups(batch, adapter, lang, lines)
+            self._story[game.id] = groups
+            self._turn_lines[game.id] = []
+            story = compose.told_in_full(groups, lang, log_)
+            sent = await self._send(
                 batch,
                 offer,
-                content=compose.turn_text(batch, adapter, lang, lines, log_),
                 file=board(),
-                view=buttons or discord.utils.MISSING,
+                view=layout(head, story, board=name, alt=alt, rows=rows, accent=accent),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
+            self._boards[game.id] = (sent.id, name, digest)
+            return sent
         kept = self._turn_lines.setdefault(game.id, [])
         kept.extend(lines)
-        content = compose.turn_text(batch, adapter, lang, kept, log_)
+        told = self._story.get(game.id, [])
+        story = compose.told_in_full([*told, *([kept] if kept else [])], lang, log_)
+        # The same board as the message shows (only its controls or words change): the
+        # message keeps the attachment it has, nothing is uploaded again.
+        same = shown is not None and shown[0] == game.turn_message_id and shown[2] == digest
+        edit: dict[str, Any] = {}
+        if not same:
+            edit["attachments"] = [board()]
+        on_board = shown[1] if same and shown is not None else name
+        view = layout(head, story, board=on_board, alt=alt, rows=rows, accent=accent)
         try:
             await self._edit(
                 game,
                 game.turn_message_id,
                 offer,
-                content=content,
-                attachments=[board()],
-                view=buttons,
+                view=view,
                 allowed_mentions=discord.AllowedMentions.none(),
+                **edit,
             )
+            self._boards[game.id] = (game.turn_message_id, on_board, digest)
         except discord.NotFound:
             # Someone deleted the turn message: post a fresh one.
-            return await self._send(
+            sent = await self._send(
                 batch,
                 offer,
-                content=content,
                 file=board(),
-                view=buttons or discord.utils.MISSING,
+                view=layout(head, story, board=name, alt=alt, rows=rows, accent=accent),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
+            self._boards[game.id] = (sent.id, name, digest)
+            return sent
         return None
 
     # ------------------------------------------------------------------ Discord calls
@@ -430,19 +476,22 @@ class Publisher:
         self.calls["channel"] += 1
         self._free_at[game.id] = time.monotonic() + self.config.channel_interval
 
-    async def _strip(self, game: GameRow, offer: Offer | None) -> None:
-        """Remove the buttons of the game's last turn message."""
+    async def _strip(self, game: GameRow, offer: Offer | None, summary: str) -> None:
+        """Shrink the game's last turn message to one line (`summary`: what was done on that
+        turn): its board and controls go, the channel keeps one board, the newest."""
         offer = await self.clicks.settled(offer)
         if not game.turn_message_id:
             return
-        if (
-            offer is not None
-            and offer.stripped
-            and offer.component_message_id == (game.turn_message_id)
-        ):
-            return  # the click's own answer removed them
+        self._boards.pop(game.id, None)
         try:
-            await self._edit(game, game.turn_message_id, offer, view=None)
+            await self._edit(
+                game,
+                game.turn_message_id,
+                offer,
+                view=summary_layout(summary),
+                attachments=[],
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         except discord.NotFound:
             pass  # deleted: nothing to strip
         except discord.HTTPException:
@@ -481,9 +530,22 @@ class Publisher:
         player = game.player_of(dm.user_id)
         # In the player's quiet hours a DM arrives without a notification.
         silent = player is not None and presence.quiet_until(player.prefs, self.clock()) is not None
+        # What only this person knows is one DM per game, edited in place as it changes (an
+        # edit notifies nobody); a new DM only asks them to decide, or is a turn notice they
+        # asked for.
+        key = (game.id, dm.user_id)
+        in_place = picker is None and not dm.notice
+        if in_place and key in self._private_dms:
+            if await self._edit_dm(game, dm.user_id, self._private_dms[key], content, files):
+                await self.feed.sent(dm)
+                return
+            for f in files:
+                f.reset()
         for attempt in range(3):
             try:
-                await self.send_dm(game, dm.user_id, content, files, picker, silent=silent)
+                sent = await self.send_dm(game, dm.user_id, content, files, picker, silent=silent)
+                if in_place and sent is not None:
+                    self._private_dms[key] = sent
                 break
             except discord.HTTPException as exc:
                 if not transient(exc) or attempt == 2:
@@ -503,6 +565,28 @@ class Publisher:
             channel_id = self._dm_channels[user_id] = int(data["id"])
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
+    async def _edit_dm(
+        self,
+        game: GameRow,
+        user_id: int,
+        message_id: int,
+        text: str,
+        files: Sequence[discord.File],
+    ) -> bool:
+        """Edit a person's private DM of a game in place; False when it is gone (deleted, or
+        the DM channel closed): a new one is sent then."""
+        try:
+            channel = await self.dm_channel(user_id)
+            await channel.get_partial_message(message_id).edit(
+                content=text, attachments=list(files)
+            )
+            self.calls["dm"] += 1
+            return True
+        except discord.HTTPException as exc:
+            log.info("game %s: private DM of %s not edited (%s)", game.id, user_id, exc)
+            self._private_dms.pop((game.id, user_id), None)
+            return False
+
     async def send_dm(
         self,
         game: GameRow,
@@ -512,19 +596,20 @@ class Publisher:
         view: discord.ui.View | None = None,
         *,
         silent: bool = False,
-    ) -> bool:
-        """Send a DM; on closed DMs (50007) remember it and say so once in the channel."""
+    ) -> int | None:
+        """Send a DM (its id, or None); on closed DMs (50007) remember it and say so once in
+        the channel."""
         try:
             channel = await self.dm_channel(user_id)
-            await channel.send(
+            message = await channel.send(
                 text, files=list(files), view=view or discord.utils.MISSING, silent=silent
             )
             self.calls["dm"] += 1
-            return True
+            return message.id
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 log.warning("game %s: DM to %s refused: %s", game.id, user_id, exc)
-                return False
+                return None
             player = game.player_of(user_id)
             await self.feed.dms_closed(game, user_id)
             if player is not None and not player.dm_closed:
@@ -534,7 +619,7 @@ class Publisher:
                     allowed_mentions=discord.AllowedMentions(users=False),
                 )
                 self.calls["channel"] += 1
-            return False
+            return None
 
     # ------------------------------------------------------------------ the scheduler's voice
 
@@ -557,7 +642,7 @@ class Publisher:
                 continue
             if player.remind_dm and not player.dm_closed:
                 text = compose.reminder_dm(game, player, adapter, count, total)
-                if await self.send_dm(game, player.user_id, text):
+                if await self.send_dm(game, player.user_id, text) is not None:
                     continue
             in_channel.append(f"<@{player.user_id}>")
         if in_channel:

@@ -336,6 +336,66 @@ def rematch_view(game_id: int, lang: str) -> discord.ui.View:
     return view
 
 
+def rematch_rows(game_id: int, lang: str) -> list[list[discord.ui.Item[Any]]]:
+    """The row of a game-over message: its rematch button."""
+    return [[RematchButton(game_id, label=t("rematch.button", lang))]]
+
+
+# ---------------------------------------------------------------------- Components V2
+
+
+def layout(
+    head: str,
+    story: str = "",
+    *,
+    board: str | None = None,
+    alt: str = "",
+    rows: Sequence[Sequence[discord.ui.Item[Any]]] = (),
+    accent: tuple[int, int, int] | None = None,
+) -> discord.ui.LayoutView:
+    """A game message as one Components V2 layout: a container with its first line, its
+    story and its board (the attachment named `board`, described by `alt`), then its rows
+    of controls. Finished from the start, as `components()`."""
+    view = discord.ui.LayoutView(timeout=None)
+    colour = discord.Colour.from_rgb(*accent) if accent is not None else None
+    container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=colour)
+    container.add_item(discord.ui.TextDisplay(head))
+    if story:
+        container.add_item(discord.ui.TextDisplay(story))
+    if board is not None:
+        item = discord.MediaGalleryItem(f"attachment://{board}", description=alt[:1024] or None)
+        container.add_item(discord.ui.MediaGallery(item))
+    view.add_item(container)
+    for items in rows:
+        row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+        for control in items:
+            row.add_item(control)
+        view.add_item(row)
+    view.stop()
+    return view
+
+
+def summary_layout(line: str) -> discord.ui.LayoutView:
+    """What an earlier turn message shrinks to: one line, no board, no controls."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay(line))
+    view.stop()
+    return view
+
+
+def without_controls(message: discord.Message | None) -> discord.ui.LayoutView | None:
+    """A Components V2 message's layout with its buttons and selects removed (None for a
+    message of the older kind: there, no view at all removes them)."""
+    if message is None or not message.flags.components_v2:
+        return None
+    view = discord.ui.LayoutView.from_message(message, timeout=None)
+    for item in list(view.children):
+        if isinstance(item, discord.ui.ActionRow):
+            view.remove_item(item)
+    view.stop()
+    return view
+
+
 STALL_CHOICES = ("ai", "skip", "wait", "end")
 
 
@@ -511,13 +571,33 @@ def turn_view(
     that opens a private picker, as is a verb with too many actions for one select (the
     picker narrows them) or one the message has no row left for. In a window (several
     seats, or a seat answering off its turn) one button opens each asked seat's own picker."""
-    movers = [seat for seat, acts in legal.items() if acts]
-    if not movers:
+    rows = turn_rows(adapter, game_id, seq, legal, lang, window=window)
+    if not rows:
         return None
     view = components()
+    for number, items in enumerate(rows):
+        for item in items:
+            item.row = number
+            view.add_item(item)
+    return view
+
+
+def turn_rows(
+    adapter: GameAdapter,
+    game_id: int,
+    seq: int,
+    legal: Mapping[int, Sequence[str]],
+    lang: str,
+    *,
+    window: bool = False,
+) -> list[list[discord.ui.Item[Any]]]:
+    """The rows of `turn_view` (a select alone in its row, buttons five to a row), to be
+    put in a message of either kind; empty when nobody is to move."""
+    movers = [seat for seat, acts in legal.items() if acts]
+    if not movers:
+        return []
     if len(movers) > 1 or window:
-        view.add_item(TurnButton(game_id, seq, "k", "any", label=adapter.t("verb.any", lang)))
-        return view
+        return [[TurnButton(game_id, seq, "k", "any", label=adapter.t("verb.any", lang))]]
     groups = list(by_verb(adapter, legal[movers[0]]).items())[:MAX_OPTIONS]
     listed = {
         verb
@@ -529,7 +609,7 @@ def turn_view(
     # A message has 5 rows: buttons fill rows of 5, a select takes a row of its own.
     while listed and len(listed) + -(-(len(groups) - len(listed)) // 5) > MAX_ROWS:
         listed.discard(next(v for v, _ in reversed(groups) if v in listed))
-    row = 0
+    rows: list[list[discord.ui.Item[Any]]] = []
     for verb, texts in groups:
         if verb in listed:
             options = [
@@ -537,21 +617,20 @@ def turn_view(
                 for x in texts
             ]
             placeholder = _clip(adapter.verb_label(verb, lang), 150)
-            select = TurnSelect(game_id, seq, verb, options, placeholder=placeholder)
-            select.row = row
-            view.add_item(select)
-            row += 1
+            rows.append([TurnSelect(game_id, seq, verb, options, placeholder=placeholder)])
+    buttons: list[discord.ui.Item[Any]] = []
     for verb, texts in groups:
         if verb in listed:
             continue
         style = STYLES.get(adapter.styles.get(verb, "primary"), discord.ButtonStyle.primary)
         if len(texts) == 1 and not adapter.is_private(texts[0]):
             label = adapter.labels(texts[0], lang)
-            view.add_item(TurnButton(game_id, seq, "a", texts[0], label=label, style=style))
+            buttons.append(TurnButton(game_id, seq, "a", texts[0], label=label, style=style))
         else:
             label = adapter.verb_label(verb, lang)
-            view.add_item(TurnButton(game_id, seq, "k", verb, label=label, style=style))
-    return view
+            buttons.append(TurnButton(game_id, seq, "k", verb, label=label, style=style))
+    rows.extend(buttons[i : i + 5] for i in range(0, len(buttons), 5))
+    return rows
 
 
 def picker_title(adapter: GameAdapter, verb: str, prefix: str, lang: str) -> str:

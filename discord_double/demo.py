@@ -20,6 +20,7 @@ import re
 import shutil
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 from bot.adapter import adapter_for, adapters
@@ -38,12 +39,28 @@ class Recorder:
         self.double = double
         self.count = 0
         self.index: list[str] = []
+        # What the table met: new and edited public messages, ephemeral answers, DMs (new and
+        # edited), images uploaded (an attachment kept by an edit counts once) and their MB.
+        self.counts: Counter[str] = Counter()
+        self.bytes = 0
+        self._uploads: set[int] = set()
 
     def __call__(self, message: DoubleMessage, created: bool) -> None:
         if message.author.id != self.double.bot_user.id or message.loading:
             return
         self.count += 1
         channel = self.double.channel(message.channel_id)
+        if message.ephemeral_for is not None:
+            self.counts["ephemeral"] += 1
+        elif channel.type == 1:
+            self.counts["dm new" if created else "dm edits"] += 1
+        else:
+            self.counts["public new" if created else "public edits"] += 1
+        for attachment in message.attachments:
+            if attachment.id not in self._uploads:
+                self._uploads.add(attachment.id)
+                self.counts["images"] += 1
+                self.bytes += attachment.size
         if channel.type == 1:
             where = "dm-" + _slug(channel.recipient.username if channel.recipient else None)
         else:
@@ -63,6 +80,12 @@ class Recorder:
             line += f"\n![{attachment.filename}]({name})\n"
         self.index.append(line)
 
+    def report(self) -> str:
+        """The counts, one line."""
+        keys = ("public new", "public edits", "ephemeral", "dm new", "dm edits", "images")
+        parts = [f"{key}: {self.counts[key]}" for key in keys]
+        return " · ".join([*parts, f"image MB: {self.bytes / 1e6:.1f}"])
+
     def finish(self) -> None:
         """Write index.md."""
         (self.out / "index.md").write_text("# Rattus demo\n\n" + "\n".join(self.index), "utf-8")
@@ -74,9 +97,9 @@ def _slug(text: str | None) -> str:
 
 async def run_demo(
     out: Path, players: int, seed: int, lang: str, variant: str | None, game: str = "rattus"
-) -> int:
-    """Play one whole game; return the number of recorded messages (the folder is emptied
-    first, so it holds this game only)."""
+) -> Recorder:
+    """Play one whole game; return its recorder (what was posted, counted; the folder is
+    emptied first, so it holds this game only)."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -135,7 +158,7 @@ async def run_demo(
                 with contextlib.suppress(asyncio.CancelledError):
                     await runner
             recorder.finish()
-            return recorder.count
+            return recorder
 
 
 GUEST_MOVES = 3  # decisions the guest makes before leaving the game
@@ -166,12 +189,12 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     # The demo needs no voice support; discord.py's warning about it is noise here.
     logging.getLogger("discord.client").setLevel(logging.ERROR)
-    count = asyncio.run(
+    recorder = asyncio.run(
         run_demo(args.out, args.players, args.seed, args.lang, args.variant, args.game)
     )
     print(
-        f"The game is over: {count} messages and their images are in {args.out}/ "
-        f"(start with {args.out / 'index.md'})."
+        f"The game is over: {recorder.count} messages and their images are in {args.out}/ "
+        f"(start with {args.out / 'index.md'}).\n{recorder.report()}"
     )
     return 0
 

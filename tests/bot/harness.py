@@ -171,6 +171,16 @@ async def abandon(w: World, user: DoubleUser, channel: DoubleChannel | None = No
     """/game abandon, then Confirm: the record of the confirming click."""
     d = w.double
     ask = await (await d.slash(user, channel or w.channel, "game abandon")).wait_done()
-    assert ask.ephemeral and ask.message is not None, ask.content
+    assert ask.ephemeral and ask.message is not None, ask.text
     confirm = await d.click(user, ask.message, button_id(ask.message, "ra:", ":yes"))
     return await confirm.wait_done()
+
+
+def dm_versions(w: World, user: DoubleUser) -> list[str]:
+    """Every text a person's DMs showed, oldest first: a private DM is edited in place as
+    what that person knows changes, so each earlier version counts."""
+    return [
+        text
+        for message in w.double.dms(user)
+        for text in [*(revision.content for revision in message.edits), message.text]
+    ]

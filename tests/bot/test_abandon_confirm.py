@@ -28,11 +28,11 @@ async def test_abandon_is_confirmed_by_its_asker_only(tmp_path: Path) -> None:
 
         # Somebody who may not end it is told so in their language, without buttons.
         refused = await (await d.slash(w.bob, w.channel, "game abandon")).wait_done()
-        assert refused.ephemeral and "créateur" in refused.content and not refused.components
+        assert refused.ephemeral and "créateur" in refused.text and not refused.components
 
         # The creator is asked; nothing has changed yet.
         first = await (await d.slash(w.alice, w.channel, "game abandon")).wait_done()
-        assert first.ephemeral and "End game" in first.content
+        assert first.ephemeral and "End game" in first.text
         assert first.message is not None and len(first.components[0]["components"]) == 2
         assert await status() == "active"
 
@@ -51,7 +51,7 @@ async def test_abandon_is_confirmed_by_its_asker_only(tmp_path: Path) -> None:
         # Cancel: the question goes away, the game goes on.
         no = button_id(first.message, "ra:", ":no")
         cancel = await (await d.click(w.alice, first.message, no)).wait_done()
-        assert "Nothing changed" in cancel.content and not cancel.components
+        assert "Nothing changed" in cancel.text and not cancel.components
         assert await status() == "active"
 
         # Two questions; confirming the second ends the game, the first is then stale.
@@ -61,15 +61,15 @@ async def test_abandon_is_confirmed_by_its_asker_only(tmp_path: Path) -> None:
         done = await (
             await d.click(w.alice, third.message, button_id(third.message, "ra:", ":yes"))
         ).wait_done()
-        assert "is over" in done.content and not done.components
+        assert "is over" in done.text and not done.components
         assert await status() == "abandoned"
-        await d.wait_for_message(w.channel, lambda m: "abandoned by" in m.content)
+        await d.wait_for_message(w.channel, lambda m: "abandoned by" in m.text)
         stale = await (
             await d.click(w.alice, second.message, button_id(second.message, "ra:", ":yes"))
         ).wait_done()
         assert "out of date" in stale.text
         assert await status() == "abandoned"
-        announced = [m for m in d.channel_messages(w.channel) if "abandoned by" in m.content]
+        announced = [m for m in d.channel_messages(w.channel) if "abandoned by" in m.text]
         assert len(announced) == 1
         assert not d.unknown_requests
 
@@ -80,14 +80,14 @@ async def test_a_lobby_is_closed_after_confirmation_in_french(tmp_path: Path) ->
         d = w.double
         await (await d.slash(w.bob, w.channel, "game new", thread=False, game="rattus")).wait_done()
         ask = await (await d.slash(w.bob, w.channel, "game abandon")).wait_done()
-        assert ask.ephemeral and "Fermer le salon d'attente" in ask.content
+        assert ask.ephemeral and "Fermer le salon d'attente" in ask.text
         assert ask.message is not None
         labels = [c["label"] for row in ask.components for c in row["components"]]
         assert labels == ["Terminer la partie", "Garder la partie"]
         done = await (
             await d.click(w.bob, ask.message, button_id(ask.message, "ra:", ":yes"))
         ).wait_done()
-        assert "terminée" in done.content
+        assert "terminée" in done.text
         game = await bot.service.store.latest_game_in(w.channel.id)
         assert game is not None and game.status == "abandoned"
         lobby = d.channel_messages(w.channel)[0]

@@ -22,8 +22,8 @@ async def test_abandoning_a_lobby_leaves_nothing_to_post(
             await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
         ).wait_done()
         r = await abandon(w, w.alice)
-        assert "over" in r.content
-        await d.wait_for_message(w.channel, lambda m: "abandoned" in m.content)
+        assert "over" in r.text
+        await d.wait_for_message(w.channel, lambda m: "abandoned" in m.text)
         await bot.interactions.drain()  # the lobby message is rewritten after that line
         await bot.service.idle()
         await bot.publisher.idle()

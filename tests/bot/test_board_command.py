@@ -26,7 +26,7 @@ async def test_board_is_private_by_default_and_public_on_request(tmp_path: Path)
 
         mine = await (await d.slash(w.bob, w.channel, "game board")).wait_done()
         assert mine.ephemeral and mine.files and mine.files[0].data.startswith(PNG)
-        assert "mise en place" in mine.content  # bob reads French
+        assert "mise en place" in mine.text  # bob reads French
         assert len(d.channel_messages(w.channel)) == before
 
         asked = await (await d.slash(w.bob, w.channel, "game board", public=True)).wait_done()

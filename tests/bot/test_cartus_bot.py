@@ -22,7 +22,7 @@ from discord_double import DoubleMessage, DoubleUser
 from discord_double.player import Table, components, turn_seq
 from engine.cartus import GAME
 from engine.cartus.data import card_ids
-from tests.bot.harness import World, running_bot, world
+from tests.bot.harness import World, dm_versions, running_bot, world
 
 PNG = b"\x89PNG\r\n\x1a\n"
 MINUTE = 60.0
@@ -62,7 +62,7 @@ class Seen:
             return
         labels = [str(c.get("label") or "") for c in components(message)]
         labels += [str(o.get("label")) for c in components(message) for o in c.get("options", [])]
-        self.versions.append((message.content, labels))
+        self.versions.append((message.text, labels))
 
     def check(self) -> int:
         """Scan every version shown before the end; return how many lines were read."""
@@ -70,7 +70,8 @@ class Seen:
         for content, labels in self.versions:
             if "🏁" in content:
                 continue  # the end reveals hands, rats and the Nun row
-            for line in [*content.splitlines(), *labels]:
+            # A turn message tells a player's turn on one line, its lines joined by " · ".
+            for line in [*re.split(r"\n| · ", content), *labels]:
                 read += 1
                 if line.startswith(SHOWN) and "🃏" not in line:
                     assert not RAT_TOTAL.search(line.replace("🐀 🟧", "").replace("🐀 🟦", ""))
@@ -90,12 +91,12 @@ async def open_game(w: World, users: list[DoubleUser], **options: str) -> None:
     d = w.double
     r = await d.slash(users[0], w.channel, "game new", thread=False, game="cartus", **options)
     lobby = await (await r.wait_done()).wait_public()
-    assert not lobby.ephemeral and "Rattus Cartus" in lobby.content, lobby.content
+    assert not lobby.ephemeral and "Rattus Cartus" in lobby.text, lobby.text
     for user in users[1:]:
         await (await d.slash(user, w.channel, "game join")).wait_done()
     start = await d.slash(users[0], w.channel, "game start")
     await start.wait_done()
-    assert start.ephemeral and "started" in start.content
+    assert start.ephemeral and "started" in start.text
 
 
 async def game_state(bot: Any, w: World) -> tuple[Any, Any]:
@@ -122,15 +123,15 @@ async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
         while not table.over():
             record = await table.play_one(rnd, use_slash=moves % 4 == 3)
             if moves % 4 == 3 or record.name.startswith("rp:"):
-                assert record.content.startswith("✅"), record.content
+                assert record.text.startswith("✅"), record.text
             moves += 1
             assert moves < 900
             if moves == 12:
                 # Mid-game: the private information, for its owner only, with its picture.
                 hand = await d.slash(w.alice, w.channel, "game hand")
                 await hand.wait_done()
-                assert hand.ephemeral and "Your hand" in hand.content
-                assert "Your rats:" in hand.content
+                assert hand.ephemeral and "Your hand" in hand.text
+                assert "Your rats:" in hand.text
                 assert any(f.data.startswith(PNG) for f in hand.files)
                 rules = await d.slash(w.dave, w.channel, "game rules")
                 await rules.wait_done()
@@ -138,7 +139,7 @@ async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
                 assert "Supply: clockwise" in rules.text
         await bot.service.idle()
         final = d.channel_messages(w.channel)[-1]
-        assert "🏁" in final.content and "🥇" in final.content and "VP" in final.content
+        assert "🏁" in final.text and "🥇" in final.text and "VP" in final.text
         assert final.attachments and final.attachments[0].data.startswith(PNG)
         assert seen.check() > 200
 
@@ -146,7 +147,7 @@ async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
         assert game.status == "over" and GAME.is_over(state)
         users = seat_users(game, w)
         for seat, user in users.items():
-            dms = [m.content for m in d.dms(user)]
+            dms = dm_versions(w, user)
             # The dealt hand came by DM; the last hand line is the hand the end revealed.
             first = GAME.setup_events(await bot.service.state_at(game, 0))
             dealt = next(e for e in first if e.kind == "hand_dealt" and e.seat == seat)
@@ -161,13 +162,11 @@ async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
         # The log and a replay of round 2 work once the game is over.
         log = await d.slash(w.alice, w.channel, "game log", page=1)
         await log.wait_done()
-        assert log.ephemeral and "page 1/" in log.content and "Round 1/10" in log.content, (
-            log.content
-        )
+        assert log.ephemeral and "page 1/" in log.text and "Round 1/10" in log.text, log.text
         replay = await d.slash(w.dave, w.channel, "game replay", turn=2)
         await replay.wait_done()
-        assert replay.ephemeral and "end of turn 2" in replay.content
-        assert "takes the supply action" in replay.content, replay.content
+        assert replay.ephemeral and "end of turn 2" in replay.text
+        assert "takes the supply action" in replay.text, replay.text
         assert any(f.data.startswith(PNG) for f in replay.files)
         assert not d.unknown_requests
 
@@ -204,9 +203,7 @@ async def _act(w: World, table: Table, user: DoubleUser, text: str) -> None:
     """Play `text` from the turn message: its own button, or its verb's private picker."""
     d = w.double
     message = table.current_turn()
-    assert message is not None, [
-        (m.id, m.content[:200], components(m)) for m in table.messages()[-4:]
-    ]
+    assert message is not None, [(m.id, m.text[:200], components(m)) for m in table.messages()[-4:]]
     buttons = [c["custom_id"] for c in components(message) if c["custom_id"].startswith("rt:")]
     direct = [b for b in buttons if b.endswith(f":a:{text}")]
     if direct:
@@ -220,7 +217,7 @@ async def _act(w: World, table: Table, user: DoubleUser, text: str) -> None:
     await record.wait_done()
     assert record.ephemeral and record.message is not None
     answer = await _pick(w, user, record.message, text)
-    assert answer.content.startswith("✅"), answer.content
+    assert answer.text.startswith("✅"), answer.text
 
 
 def _policy(view: dict[str, Any], legal: list[str], rnd: random.Random) -> str:
@@ -292,14 +289,14 @@ async def test_four_players_a_simultaneous_supply_and_sword_windows_by_dm(tmp_pa
                         if c["custom_id"].startswith("rp:")
                     ]
                     assert offered == legal  # exactly this seat's choices, in its own DMs
-                    assert "⏳" in picker.content
+                    assert "⏳" in picker.text
                 if decision.phase == "supply" and not supply_timeout:
                     # Three answer in secret; the last lets the window run out.
                     late = seats[-1]
                     for seat in seats[:-1]:
                         picker = _pickers(w, users[seat])[-1]
                         answer = await _pick(w, users[seat], picker, rnd.choice(legal))
-                        assert answer.content.startswith("✅"), answer.content
+                        assert answer.text.startswith("✅"), answer.text
                     await _settle(bot, w)
                     game, before = await game_state(bot, w)
                     assert GAME.to_move(before) == {late}
@@ -316,7 +313,7 @@ async def test_four_players_a_simultaneous_supply_and_sword_windows_by_dm(tmp_pa
                 if decision.phase == "sword_give" and not sword_answered:
                     (giver,) = seats
                     owed = int(GAME.view(state, giver)["pending"]["owed"][str(giver)])
-                    dm = _pickers(w, users[giver])[-1].content
+                    dm = _pickers(w, users[giver])[-1].text
                     assert "Sword!" in dm or "Épée !" in dm
                     for _ in range(owed):
                         game, now = await game_state(bot, w)
@@ -362,7 +359,7 @@ async def test_four_players_a_simultaneous_supply_and_sword_windows_by_dm(tmp_pa
             hands = [
                 line
                 for m in d.dms(user)
-                for line in m.content.splitlines()
+                for line in m.text.splitlines()
                 if line.startswith(("🃏 Your hand", "🃏 Votre main"))
             ]
             lang = "fr" if user.locale == "fr" else "en"

@@ -33,6 +33,8 @@ class FakeHTTP:
 
 
 class Interaction:
+    message = None  # the clicked message (a message of the older kind: no layout to keep)
+
     def __init__(self, log: list[tuple[str, Any]], fail: bool = False) -> None:
         self.response = Response(log, fail)
 

@@ -46,7 +46,7 @@ async def open_lobby(w: World, *joiners) -> None:
     r = await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
     await r.wait_done()
     lobby = await r.wait_public()  # the asker is answered privately, the channel in public
-    assert not lobby.ephemeral and "game #" in lobby.content
+    assert not lobby.ephemeral and "game #" in lobby.text
     for user in joiners:
         join = next(c for c in buttons(lobby) if c["custom_id"].endswith(":join"))
         answer = await d.click(user, d.message(lobby.id), join["custom_id"])
@@ -57,7 +57,7 @@ async def open_lobby(w: World, *joiners) -> None:
 async def start(w: World) -> None:
     r = await w.double.slash(w.alice, w.channel, "game start")
     await r.wait_done()
-    assert r.ephemeral and "started" in r.content
+    assert r.ephemeral and "started" in r.text
 
 
 async def first_turn(w: World, bot: Any) -> tuple[GameRow, DoubleMessage, DoubleUser]:
@@ -75,7 +75,7 @@ async def play_one(w: World, rnd: random.Random, use_slash: bool) -> None:
     """The player to move makes one random legal move, the way a person would."""
     record = await table(w).play_one(rnd, use_slash=use_slash)
     if use_slash or record.name.startswith("rp:"):  # a command or a picker answers "✅ ..."
-        assert record.content.startswith("✅"), record.content
+        assert record.text.startswith("✅"), record.text
 
 
 @pytest.mark.slow
@@ -92,11 +92,17 @@ async def test_a_whole_two_player_game(tmp_path: Path) -> None:
             assert moves < 600
         public = d.channel_messages(w.channel)
         final = public[-1]
-        assert "🏁" in final.content and "🥇" in final.content
+        assert "🏁" in final.text and "🥇" in final.text
         assert final.attachments and final.attachments[0].data.startswith(PNG)
-        # Every board the channel got is a PNG; turn messages carry the summary as alt text.
-        boards = [a for m in public for a in m.attachments]
+        # Every board the channel got is a PNG, and the channel keeps one: the newest (each
+        # turn message shrinks to one line when its turn is over).
+        boards = [
+            a
+            for m in public
+            for a in [*m.attachments, *(x for r in m.edits for x in r.attachments)]
+        ]
         assert len(boards) >= 10 and all(a.data.startswith(PNG) for a in boards)
+        assert [a for m in public for a in m.attachments] == final.attachments
 
         game = await bot.service.store.latest_game_in(w.channel.id)
         assert game is not None and game.status == "over"
@@ -109,8 +115,8 @@ async def test_a_whole_two_player_game(tmp_path: Path) -> None:
             if e["type"] == "rat_token_revealed"
         }
         for m in public:
-            assert "🔮" not in m.content
-            for texts in [m.content, *(a.description or "" for a in m.attachments)]:
+            assert "🔮" not in m.text
+            for texts in [m.text, *(a.description or "" for a in m.attachments)]:
                 for limit, names in FACE.findall(texts):
                     assert any(int(limit) == lim for lim, _ in revealed), (limit, names)
         # Private events reached only their seat, by DM.
@@ -120,7 +126,7 @@ async def test_a_whole_two_player_game(tmp_path: Path) -> None:
                 if e["type"] == "rat_token_seen":
                     owner = seat_user[e["visible_to"][0]]
                     assert owner == row.actor_id
-        witch_dms = {u.id: [m for m in d.dms(u) if "🔮" in m.content] for u in (w.alice, w.bob)}
+        witch_dms = {u.id: [m for m in d.dms(u) if "🔮" in m.text] for u in (w.alice, w.bob)}
         seen_by = {
             seat_user[e["visible_to"][0]]
             for row in rows
@@ -135,10 +141,10 @@ async def test_a_whole_two_player_game(tmp_path: Path) -> None:
         # After the end: commands are refused politely, the board and the log still answer.
         r = await d.slash(w.alice, w.channel, "rattus done")
         await r.wait_done()
-        assert r.ephemeral and "no game" in r.content.lower()
+        assert r.ephemeral and "no game" in r.text.lower()
         r = await d.slash(w.carol, w.channel, "game log")
         await r.wait_done()
-        assert r.ephemeral and "page" in r.content
+        assert r.ephemeral and "page" in r.text
         assert not d.unknown_requests
 
 
@@ -149,15 +155,15 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
         other = d.add_channel(w.guild, "elsewhere")
         r = await d.slash(w.alice, other, "game board")
         await r.wait_done()
-        assert r.ephemeral and "no game" in r.content.lower()
+        assert r.ephemeral and "no game" in r.text.lower()
 
         await open_lobby(w, w.bob)
         r = await d.slash(w.bob, w.channel, "game start")
         await r.wait_done()
-        assert r.ephemeral and "Seul le joueur" in r.content  # bob's Discord is in French
+        assert r.ephemeral and "Seul le joueur" in r.text  # bob's Discord is in French
         r = await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
         await r.wait_done()
-        assert r.ephemeral and "already has a game" in r.content
+        assert r.ephemeral and "already has a game" in r.text
         await start(w)
         game = await bot.service.store.open_game_in(w.channel.id)
         assert game is not None
@@ -170,8 +176,8 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
             before = (await bot.service.store.get_game(game.id)).seq
             r = await d.slash(user, channel or w.channel, text, **options)
             await r.wait_done()
-            assert r.ephemeral, r.content
-            assert any(n in r.content for n in needles), r.content
+            assert r.ephemeral, r.text
+            assert any(n in r.text for n in needles), r.text
             assert (await bot.service.store.get_game(game.id)).seq == before
 
         await expect(second, "rattus open", "turn", "tour", region="gallia")
@@ -196,7 +202,7 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
         assert control["custom_id"].startswith("rc:"), "the regions to open are one select"
         r = await d.slash(first, w.channel, "rattus open", region="gallia")
         await r.wait_done()
-        assert r.content.startswith("✅")
+        assert r.text.startswith("✅")
         await wait_for_turn_after(w, seq)
         stale = await d.forge_click(
             first,
@@ -206,7 +212,7 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
             values=[control["options"][0]["value"]],
         )
         await stale.wait_done()
-        assert is_stale_answer(stale.content)
+        assert is_stale_answer(stale.text)
         assert any(f.data.startswith(PNG) for f in stale.files)
         assert (await bot.service.store.get_game(game.id)).seq == seq + 1
 
@@ -219,11 +225,11 @@ async def test_bad_input_gets_an_ephemeral_answer_and_changes_nothing(tmp_path: 
         await expect(second, "rattus open", "You left", "quitté", region="gallia")
         # The game is abandoned by its creator; further commands are refused.
         r = await abandon(w, w.alice)
-        assert "over" in r.content
-        await d.wait_for_message(w.channel, lambda m: "abandoned" in m.content)
+        assert "over" in r.text
+        await d.wait_for_message(w.channel, lambda m: "abandoned" in m.text)
         r = await d.slash(w.alice, w.channel, "rattus open", region="gallia")
         await r.wait_done()
-        assert r.ephemeral and "no game" in r.content.lower()
+        assert r.ephemeral and "no game" in r.text.lower()
         assert not d.unknown_requests
 
 
@@ -232,14 +238,14 @@ async def test_closed_dms_are_announced_once_and_hand_is_the_fallback(tmp_path: 
     async with world(tmp_path) as w, running_bot(w):
         d = w.double
         await open_lobby(w, w.carol)
-        notices = [m for m in d.channel_messages(w.channel) if "direct messages" in m.content]
-        assert len(notices) == 1 and f"<@{w.carol.id}>" in notices[0].content
+        notices = [m for m in d.channel_messages(w.channel) if "direct messages" in m.text]
+        assert len(notices) == 1 and f"<@{w.carol.id}>" in notices[0].text
         await start(w)
         r = await d.slash(w.carol, w.channel, "game hand")
         await r.wait_done()
-        assert (r.ephemeral and "Class cards" in r.content) or "no class card" in r.content
+        assert (r.ephemeral and "Class cards" in r.text) or "no class card" in r.text
         assert not d.dms(w.carol)
-        notices = [m for m in d.channel_messages(w.channel) if "direct messages" in m.content]
+        notices = [m for m in d.channel_messages(w.channel) if "direct messages" in m.text]
         assert len(notices) == 1
 
 
@@ -279,14 +285,14 @@ async def test_many_simultaneous_clicks_apply_once(tmp_path: Path) -> None:
         )
 
         def stale_answers() -> list[object]:
-            return [x for x in records if any(is_stale_answer(f.content) for f in x.followups)]
+            return [x for x in records if any(is_stale_answer(f.text) for f in x.followups)]
 
         await d.wait_for(lambda: len(stale_answers()) == 11, timeout=10)
         game = await bot.service.store.open_game_in(w.channel.id)
         assert game is not None and game.seq == 1
         applied = [x for x in records if x not in stale_answers()]
         assert len(applied) == 1 and applied[0].acknowledged
-        assert not d.message(message.id).components
+        assert not d.message(message.id).interactive
 
 
 @pytest.mark.slow

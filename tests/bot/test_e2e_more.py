@@ -10,7 +10,7 @@ import pytest
 
 from bot.games.rattus.adapter import region_card
 from discord_double.player import turn_choices
-from tests.bot.harness import buttons, game_over, running_bot, table, world
+from tests.bot.harness import buttons, dm_versions, game_over, running_bot, table, world
 
 CARD_TEXT = re.compile(r"[A-Z][a-z]+ \([^)]*\)")
 
@@ -27,7 +27,7 @@ async def test_five_players_with_africanus_each_dm_holds_only_their_own_cards(
             w.alice, w.channel, "game new", thread=False, game="rattus", variant="africanus"
         )
         await r.wait_done()
-        assert "Africanus" in (await r.wait_public()).content
+        assert "Africanus" in (await r.wait_public()).text
         people = [w.alice, w.bob, w.dave, w.erin]
         for user in people[1:]:
             await (await d.slash(user, w.channel, "game join")).wait_done()
@@ -37,7 +37,7 @@ async def test_five_players_with_africanus_each_dm_holds_only_their_own_cards(
         await start.wait_done()
         standing = await d.slash(w.bob, w.channel, "rattus standing", order="ask")
         await standing.wait_done()
-        assert standing.ephemeral and "ask" not in d.channel_messages(w.channel)[-1].content
+        assert standing.ephemeral and "ask" not in d.channel_messages(w.channel)[-1].text
         rnd = random.Random(9)
         moves = 0
         while not game_over(w):
@@ -72,7 +72,7 @@ async def test_five_players_with_africanus_each_dm_holds_only_their_own_cards(
                 if e["type"] == "region_cards_dealt" and e["visible_to"] != [seat]
                 for card in e["cards"]
             }
-            dms = [m.content for m in d.dms(user)]
+            dms = dm_versions(w, user)
             dealt = next(
                 e for e in events if e["type"] == "region_cards_dealt" and e["visible_to"] == [seat]
             )
@@ -117,9 +117,7 @@ async def test_five_players_with_africanus_each_dm_holds_only_their_own_cards(
             for m in d.dms(user)
         )
         # Region cards never appear in a public message before the end shows the hands.
-        assert not any(
-            "🃏" in m.content or "🔭" in m.content for m in d.channel_messages(w.channel)
-        )
+        assert not any("🃏" in m.text or "🔭" in m.text for m in d.channel_messages(w.channel))
         assert not d.unknown_requests
 
 
@@ -147,7 +145,7 @@ async def test_a_stand_in_ai_takes_a_turn_and_the_player_takes_the_seat_back(
         await (await d.slash(w.alice, w.channel, "game start")).wait_done()
         r = await d.slash(w.bob, w.channel, "game takeover", player=str(w.bob.id))
         told = await (await r.wait_done()).wait_public()
-        assert "AI" in told.content or "IA" in told.content
+        assert "AI" in told.text or "IA" in told.text
         rnd = random.Random(4)
         game = await bot.service.store.open_game_in(w.channel.id)
         assert game is not None
@@ -166,7 +164,7 @@ async def test_a_stand_in_ai_takes_a_turn_and_the_player_takes_the_seat_back(
         stand_in_lines = [
             m
             for m in d.channel_messages(w.channel)
-            if "AI plays for" in m.content or "L'IA joue pour" in m.content
+            if "AI plays for" in m.text or "L'IA joue pour" in m.text
         ]
         assert stand_in_lines
         back = await d.slash(w.bob, w.channel, "game takeback")

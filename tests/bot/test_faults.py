@@ -159,8 +159,8 @@ async def test_a_seat_the_ai_stands_in_for_is_not_pinged(tmp_path: Path) -> None
         await bot.service.idle()
         after = [m for m in table(w).messages() if m.order > told.order]
         assert after, "the game went on"
-        assert not any(f"<@{w.bob.id}>" in m.content for m in after)
-        assert any("🤖" in m.content for m in after)
+        assert not any(f"<@{w.bob.id}>" in m.text for m in after)
+        assert any("🤖" in m.text for m in after)
 
 
 @pytest.mark.slow
@@ -181,7 +181,7 @@ async def test_a_button_of_another_servers_game_shows_nothing_of_it(tmp_path: Pa
         mallory = d.add_user("mallory")
         opened = await d.slash(mallory, channel, "game new", thread=False, game="rattus")
         here = await (await opened.wait_done()).wait_public()
-        ids = [c["custom_id"] for row in message.components for c in row["components"]]
+        ids = [c["custom_id"] for c in message.interactive if c.get("custom_id")]
         for custom_id in ids:
             for stale in (custom_id, custom_id.replace(":0:", ":999:", 1)):
                 r = await d.forge_click(mallory, here, stale)
@@ -213,7 +213,7 @@ async def test_a_confirmation_that_cannot_be_shown_does_not_say_the_game_is_unch
         choices = await d.autocomplete(user, w.channel, "rattus do", "action", typed="")
         d.inject_fault(faults.FOLLOWUP, 429, via=False, times=1)  # the "✅" follow-up fails
         r = await d.slash(user, w.channel, "rattus do", action=choices[0]["value"])
-        await d.wait_for(lambda: len(r.followups) >= 1 or (r.done and bool(r.content)))
+        await d.wait_for(lambda: len(r.followups) >= 1 or (r.done and bool(r.text)))
         await r.wait_done()
         assert "✅" in r.text and "unchanged" not in r.text and "n'a pas changé" not in r.text
         assert (await bot.service.store.get_game(game.id)).seq == game.seq + 1

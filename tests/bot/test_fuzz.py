@@ -371,16 +371,15 @@ async def test_thousands_of_hostile_interactions(
                 )
             else:
                 messages: list[DoubleMessage] = [
-                    m for m in table(w).messages()[-15:] if m.components
-                ] + [m for c in places for m in d.channel_messages(c)[-5:] if m.components]
+                    m for m in table(w).messages()[-15:] if m.interactive
+                ] + [m for c in places for m in d.channel_messages(c)[-5:] if m.interactive]
                 if not messages:
                     continue
                 message = rnd.choice(messages)
                 if what == "blank":
                     selects = [
                         c["custom_id"]
-                        for row in message.components
-                        for c in row["components"]
+                        for c in message.interactive
                         if c.get("type") == 3 and c.get("custom_id")
                     ]
                     if games:  # a real game's current numbers, in another select's id
@@ -400,8 +399,7 @@ async def test_thousands_of_hostile_interactions(
                 elif what == "real":
                     ids = [
                         (c["custom_id"], c.get("type", 2), c)
-                        for row in message.components
-                        for c in row["components"]
+                        for c in message.interactive
                         if c.get("custom_id")
                     ]
                     if not ids:

@@ -31,7 +31,7 @@ async def started(w: World, bot: Any) -> int:
 
 def answered(r: InteractionRecord, key: str, lang: str) -> bool:
     """Whether the interaction was answered privately with that error, in that language."""
-    return r.ephemeral and r.content == "⚠️ " + t(key, lang)
+    return r.ephemeral and r.text == "⚠️ " + t(key, lang)
 
 
 def clean(caplog: pytest.LogCaptureFixture) -> list[str]:

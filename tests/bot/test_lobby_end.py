@@ -20,8 +20,8 @@ async def test_a_lobby_abandoned_before_it_started_leaves_no_error(
             await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
         ).wait_done()
         r = await abandon(w, w.alice)
-        assert "over" in r.content
-        await d.wait_for_message(w.channel, lambda m: "abandoned" in m.content)
+        assert "over" in r.text
+        await d.wait_for_message(w.channel, lambda m: "abandoned" in m.text)
         with caplog.at_level(logging.ERROR):
             await bot.service.idle()
         game = await bot.service.store.latest_game_in(w.channel.id)

@@ -24,9 +24,9 @@ async def test_a_lobby_opens_in_its_own_thread_and_the_game_is_played_there(
         thread = threads[0]
         assert thread.type == 11 and "Rattus" in (thread.name or "")
         told = await r.wait_public()
-        assert not told.ephemeral and f"<#{thread.id}>" in told.content  # the channel is told where
+        assert not told.ephemeral and f"<#{thread.id}>" in told.text  # the channel is told where
         lobby = d.channel_messages(thread)[0]
-        assert "Rattus" in lobby.content and lobby.components
+        assert "Rattus" in lobby.text and lobby.components
         game = await bot.service.store.open_game_in(thread.id)
         assert game is not None and game.lobby_message_id == lobby.id
         assert await bot.service.store.open_game_in(w.channel.id) is None
@@ -66,6 +66,6 @@ async def test_without_thread_or_permission_the_lobby_opens_in_the_channel(
             role.permissions &= ~CREATE_PUBLIC_THREADS
         r = await (await d.slash(w.bob, other, "game new", game="rattus")).wait_done()
         lobby = await r.wait_public()
-        assert lobby.components and "Rattus" in lobby.content
+        assert lobby.components and "Rattus" in lobby.text
         assert await bot.service.store.open_game_in(other.id) is not None
         assert not [c for c in d.channels.values() if c.parent_id is not None]

@@ -42,7 +42,7 @@ async def two_player_game(w: World, *extra: object, **settings: object) -> None:
 
 
 def texts(w: World) -> list[str]:
-    return [m.content for m in table(w).messages()]
+    return [m.text for m in table(w).messages()]
 
 
 @pytest.mark.slow
@@ -69,7 +69,7 @@ async def test_a_player_who_leaves_mid_turn_is_replaced_by_the_ai(tmp_path: Path
         seat = game.player_of(leaver.id).seat  # type: ignore[union-attr]
         assert [r.origin for r in rows if r.seat == seat][-1] == "ai"
         latest = current_turn(w)
-        assert latest is not None and f"<@{leaver.id}>" not in latest.content
+        assert latest is not None and f"<@{leaver.id}>" not in latest.text
         # The two others leave as well: nobody is left playing, the game ends with its board.
         for user in (w.alice, w.bob, w.dave):
             if user is leaver:
@@ -79,7 +79,7 @@ async def test_a_player_who_leaves_mid_turn_is_replaced_by_the_ai(tmp_path: Path
         game = await bot.service.store.latest_game_in(w.channel.id)
         assert game is not None and game.status == "abandoned"
         final = table(w).messages()[-1]
-        assert "Nobody is left playing" in final.content or "Plus personne" in final.content
+        assert "Nobody is left playing" in final.text or "Plus personne" in final.text
         assert final.attachments and final.attachments[0].filename.endswith(".png")
 
 
@@ -100,9 +100,7 @@ async def test_a_stalled_game_offers_its_buttons_and_the_ai_plays_the_turn(tmp_p
         assert len(reminders) == 2
         clock.advance(2.1)
         await bot.scheduler.run_due()
-        stalled = [
-            m for m in table(w).messages() if "stalled" in m.content or "bloquée" in m.content
-        ]
+        stalled = [m for m in table(w).messages() if "stalled" in m.text or "bloquée" in m.text]
         assert len(stalled) == 1
         ids = [c["custom_id"] for row in stalled[0].components for c in row["components"]]
         assert [i.rsplit(":", 1)[1] for i in ids] == ["ai", "skip", "wait", "end"]
@@ -136,8 +134,8 @@ async def test_an_idle_game_ends_with_its_board(tmp_path: Path) -> None:
         game = await bot.service.store.latest_game_in(w.channel.id)
         assert game is not None and game.status == "abandoned"
         final = table(w).messages()[-1]
-        assert "10 days" in final.content or "10 jours" in final.content
-        assert final.attachments and f"<@{w.alice.id}>" in final.content
+        assert "10 days" in final.text or "10 jours" in final.text
+        assert final.attachments and f"<@{w.alice.id}>" in final.text
 
 
 @pytest.mark.slow
@@ -174,7 +172,7 @@ async def test_away_lets_the_ai_play_and_quiet_hours_hold_the_reminders(tmp_path
         # Back: the player plays their own turns again.
         r = await d.slash(user, w.channel, "game away", days=0)
         await r.wait_done()
-        assert r.ephemeral and ("back" in r.content or "retour" in r.content)
+        assert r.ephemeral and ("back" in r.text or "retour" in r.text)
         assert other is not user
 
 
@@ -192,7 +190,7 @@ async def test_turn_notices_by_dm_and_closed_dms(tmp_path: Path) -> None:
             await table(w).play_one(rnd)
         await bot.service.idle()
         for user in (w.alice, w.bob):
-            assert [m for m in d.dms(user) if "🔔" in m.content], "a turn notice by DM"
+            assert [m for m in d.dms(user) if "🔔" in m.text], "a turn notice by DM"
         assert not d.dms(w.carol)  # her DMs are closed: the channel pings her instead
         assert any(f"<@{w.carol.id}>" in t for t in texts(w))
         assert sum("direct messages" in t for t in texts(w)) == 1
@@ -217,7 +215,7 @@ async def test_the_catch_up_digest_matches_the_log(tmp_path: Path) -> None:
         await bot.service.idle()
         r = await d.slash(w.alice, w.channel, "game catchup")
         await r.wait_done()
-        assert r.ephemeral and r.content.startswith("📰")
+        assert r.ephemeral and r.text.startswith("📰")
         game = await bot.service.store.latest_game_in(w.channel.id)
         assert game is not None
         seat = game.player_of(w.alice.id).seat  # type: ignore[union-attr]
@@ -225,7 +223,7 @@ async def test_the_catch_up_digest_matches_the_log(tmp_path: Path) -> None:
         last = max(r.seq for r in rows if r.seat == seat)
         since = [r for r in rows if r.seq > last]
         count = len(since)
-        assert str(count) in r.content.splitlines()[0] or count == 1
+        assert str(count) in r.text.splitlines()[0] or count == 1
         lost = sum(
             sum(e["losses"])
             for row in since
@@ -233,4 +231,4 @@ async def test_the_catch_up_digest_matches_the_log(tmp_path: Path) -> None:
             if e["type"] == "rat_token_revealed" and "visible_to" not in e
         )
         if lost:
-            assert "−" in r.content
+            assert "−" in r.text

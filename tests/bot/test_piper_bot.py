@@ -19,7 +19,7 @@ from bot.i18n import language
 from discord_double import DoubleMessage, DoubleUser
 from discord_double.player import Table, components
 from engine.piper import GAME
-from tests.bot.harness import World, running_bot, world
+from tests.bot.harness import World, dm_versions, running_bot, world
 
 PNG = b"\x89PNG\r\n\x1a\n"
 CARDS = {
@@ -33,7 +33,7 @@ PRIVATE_MARKS = ("🃏", "Your hand", "Votre main", "✅", "🂠 You", "🂠 Vou
 class Snapshot:
     """A public channel message as it was at one post or edit."""
 
-    content: str
+    text: str
     components: list[dict[str, Any]]
     files: list[tuple[str, bytes, str]]
 
@@ -56,7 +56,7 @@ class Watch:
             return
         self.seen.append(
             Snapshot(
-                message.content,
+                message.text,
                 [dict(c) for c in components(message)],
                 [(a.filename, a.data, a.description or "") for a in message.attachments],
             )
@@ -78,7 +78,7 @@ async def open_game(
     )
     lobby = await (await r.wait_done()).wait_public()
     assert not lobby.ephemeral
-    assert "The Pied Piper" in lobby.content or "Le Joueur de Flûte" in lobby.content
+    assert "The Pied Piper" in lobby.text or "Le Joueur de Flûte" in lobby.text
     for user in people[1:]:
         await (await d.slash(user, w.channel, "game join")).wait_done()
     for _ in range(ais):
@@ -93,7 +93,7 @@ async def hand_of(w: World, user: DoubleUser) -> str:
     r = await w.double.slash(user, w.channel, "game hand")
     await r.wait_done()
     assert r.ephemeral, "/game hand must answer privately"
-    return r.content
+    return r.text
 
 
 def check_public(watch: Watch, lang: str) -> None:
@@ -103,8 +103,9 @@ def check_public(watch: Watch, lang: str) -> None:
     boards = 0
     for snap in watch.seen:
         for mark in PRIVATE_MARKS:
-            assert mark not in snap.content, (mark, snap.content)
-        for line in snap.content.splitlines():
+            assert mark not in snap.text, (mark, snap.text)
+        # A turn message tells a player's turn on one line, its lines joined by " · ".
+        for line in re.split(r"\n| · ", snap.text):
             if "face down under" in line or "face cachée sous" in line:
                 assert not any(card in line for card in CARDS[lang]), line
         for c in snap.components:
@@ -134,7 +135,7 @@ async def check_dms(w: World, bot: Any, game: Any, people: list[DoubleUser]) -> 
         seat = game.player_of(user.id).seat
         lang = language(user.locale)
         dms = d.dms(user)
-        text = "\n".join(m.content for m in dms)
+        text = "\n".join(dm_versions(w, user))
         dealt = next(e for e in setup if e["type"] == "hand_dealt" and e["seat"] == seat)
         assert ADAPTER.narrate(dealt, names, lang) in text
         mine = [r for r in rows if r.seat == seat]
@@ -153,10 +154,8 @@ async def check_dms(w: World, bot: Any, game: Any, people: list[DoubleUser]) -> 
         assert checked >= 3, user.username
         for m in dms:
             # A DM that shows the hand comes with its picture (one who fled has none).
-            if re.search(
-                r"🃏 (Your hand|Votre main|Your action cards|Vos cartes Action)", m.content
-            ):
-                assert any(a.data.startswith(PNG) for a in m.attachments), m.content
+            if re.search(r"🃏 (Your hand|Votre main|Your action cards|Vos cartes Action)", m.text):
+                assert any(a.data.startswith(PNG) for a in m.attachments), m.text
 
 
 async def check_after_the_end(w: World, user: DoubleUser, variant_words: str | None) -> None:
@@ -168,16 +167,16 @@ async def check_after_the_end(w: World, user: DoubleUser, variant_words: str | N
         assert variant_words in rules.text, rules.text
     log = await d.slash(user, w.channel, "game log")
     await log.wait_done()
-    assert log.ephemeral and re.search(r"[Pp]age", log.content)
-    assert "🐀" in log.content or "🏆" in log.content or "▶️" in log.content, log.content
+    assert log.ephemeral and re.search(r"[Pp]age", log.text)
+    assert "🐀" in log.text or "🏆" in log.text or "▶️" in log.text, log.text
     for mark in PRIVATE_MARKS:
-        assert mark not in log.content
+        assert mark not in log.text
     replay = await d.slash(user, w.channel, "game replay", turn=2)
     await replay.wait_done()
     assert replay.ephemeral and replay.files and replay.files[0].data.startswith(PNG)
-    assert "(place " in replay.content, replay.content
+    assert "(place " in replay.text, replay.text
     for mark in PRIVATE_MARKS:
-        assert mark not in replay.content
+        assert mark not in replay.text
 
 
 @pytest.mark.slow
@@ -207,19 +206,17 @@ async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
             other, w.channel, "piper play", card=card, character=places[0]["value"]
         )
         await refused.wait_done()
-        assert refused.ephemeral and re.search(r"not your|pas votre|pas à vous", refused.content)
+        assert refused.ephemeral and re.search(r"not your|pas votre|pas à vous", refused.text)
         hidden = await d.slash(
             mover, w.channel, "piper play", card=card, character=places[0]["value"], hidden=True
         )
         await hidden.wait_done()
-        assert hidden.ephemeral and (
-            "face down" in hidden.content or "face cachée" in hidden.content
-        )
+        assert hidden.ephemeral and ("face down" in hidden.text or "face cachée" in hidden.text)
         done = await d.slash(
             mover, w.channel, "piper play", card=card, character=places[0]["value"]
         )
         await done.wait_done()
-        assert done.ephemeral and done.content.startswith("✅"), done.content
+        assert done.ephemeral and done.text.startswith("✅"), done.text
         await table.wait_after(0)
         rnd = random.Random(5)
         moves = 1
@@ -235,8 +232,8 @@ async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
         await bot.service.idle()
         await bot.publisher.idle()
         final = d.channel_messages(w.channel)[-1]
-        assert "🏁" in final.content and "🥇" in final.content and "🥈" in final.content
-        assert "The lowest counter wins" in final.content
+        assert "🏁" in final.text and "🥇" in final.text and "🥈" in final.text
+        assert "The lowest counter wins" in final.text
         assert final.attachments and final.attachments[0].data.startswith(PNG)
         game = await bot.service.store.latest_game_in(w.channel.id)
         assert game is not None and game.status == "over"
@@ -256,7 +253,7 @@ async def test_a_whole_five_player_game_in_french_with_hidden_cards(tmp_path: Pa
         people = [w.alice, w.bob, w.dave, w.erin]
         watch = await open_game(w, "fr", people, 1, variant="hidden")
         lobby = d.channel_messages(w.channel)[0]
-        assert "vivons cachés" in lobby.content
+        assert "vivons cachés" in lobby.text
         table = piper_table(w)
         game = await bot.service.store.open_game_in(w.channel.id)
         assert game is not None and len(game.seated()) == 5
@@ -298,7 +295,7 @@ async def test_a_whole_five_player_game_in_french_with_hidden_cards(tmp_path: Pa
                     # The DM goes out through the outbox, after the move's own answer.
                     await d.wait_for(
                         lambda user=user, name=name: any(
-                            "🂠" in m.content and name in m.content for m in d.dms(user)
+                            "🂠" in m and name in m for m in dm_versions(w, user)
                         ),
                         what="the DM naming the face-down card",
                     )
@@ -322,9 +319,9 @@ async def test_a_whole_five_player_game_in_french_with_hidden_cards(tmp_path: Pa
         await bot.service.idle()
         await bot.publisher.idle()
         final = d.channel_messages(w.channel)[-1]
-        assert "🏁" in final.content and "🥇" in final.content
-        assert "Le compteur le plus bas gagne" in final.content
-        assert final.content.count("\n🥇") + final.content.count("\n🥈") >= 2
+        assert "🏁" in final.text and "🥇" in final.text
+        assert "Le compteur le plus bas gagne" in final.text
+        assert final.text.count("\n🥇") + final.text.count("\n🥈") >= 2
         game = await bot.service.store.latest_game_in(w.channel.id)
         assert game is not None and game.status == "over"
         rows = await bot.service.store.actions(game.id)
@@ -338,10 +335,10 @@ async def test_a_whole_five_player_game_in_french_with_hidden_cards(tmp_path: Pa
                     continue
                 owner = seat_user[e["seat"]]
                 line = ADAPTER.narrate(e, [p.name for p in game.seated()], language(owner.locale))
-                assert any(line in m.content for m in d.dms(owner))
+                assert any(line in m for m in dm_versions(w, owner))
                 for user in people:
                     if user is not owner:
-                        assert not any(line in m.content for m in d.dms(user))
+                        assert not any(line in m for m in dm_versions(w, user))
         check_public(watch, "fr")
         await check_dms(w, bot, game, people)
         await check_after_the_end(w, w.erin, "vivons cachés")

@@ -98,7 +98,7 @@ async def test_discord_errors_on_posts_are_retried_and_shown_once(tmp_path: Path
             assert len(boards_of(w, game.seq)) == 1, "the board after the move, exactly once"
             latest = current_turn(w)
             assert latest is not None and turn_seq(latest) > before
-            assert f"<@{mover(w, latest).id}>" in latest.content
+            assert f"<@{mover(w, latest).id}>" in latest.text
         assert d.injected_failures, "the faults were hit"
         assert await bot.service.store.outbox.games_with_posts() == []
         assert not d.rate_limited
@@ -189,7 +189,7 @@ async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_pa
             latest = players.current_turn()
             assert latest is not None
             pinged = players.mover(latest)
-            assert pinged is not None and f"<@{pinged.id}>" in latest.content
+            assert pinged is not None and f"<@{pinged.id}>" in latest.text
             named = [
                 m
                 for m in players.messages()

@@ -28,7 +28,7 @@ MINUTES = 60.0  # the default reaction_minutes
 def snapshot(w: World) -> list[tuple[int, int, str, tuple[str, ...]]]:
     """Every public message of the channel as the table sees it, edits counted."""
     return [
-        (m.id, len(m.revisions), m.content, tuple(a.filename for a in m.attachments))
+        (m.id, len(m.revisions), m.text, tuple(a.filename for a in m.attachments))
         for m in w.double.channel_messages(w.channel)
         if not m.ephemeral and not m.deleted
     ]
@@ -76,8 +76,8 @@ async def test_a_window_names_nobody_and_its_answers_change_nothing_public(
         # The turn message pings nobody and names nobody as asked; it says what may happen.
         message = current_turn(w)
         assert message is not None
-        assert "<@" not in message.content, message.content
-        assert "region card" in message.content.lower() or "carte" in message.content.lower()
+        assert "<@" not in message.text, message.text
+        assert "region card" in message.text.lower() or "carte" in message.text.lower()
         assert [c["custom_id"].endswith(":k:any") for c in turn_choices(message)] == [True]
         before = snapshot(w)
 
@@ -86,12 +86,12 @@ async def test_a_window_names_nobody_and_its_answers_change_nothing_public(
         for user in strangers:
             click = await d.click(user, message, turn_choices(message)[0]["custom_id"])
             await click.wait_done()
-            assert click.ephemeral and not _picker(click.message), click.content
+            assert click.ephemeral and not _picker(click.message), click.text
         # /game status and a mid-game record name nobody.
         status = await d.slash(w.carol, w.channel, "game status")
         await status.wait_done()
-        assert status.ephemeral and "private decision" in status.content, status.content
-        assert all(f"<@{u.id}>" not in status.content for u in asked)
+        assert status.ephemeral and "private decision" in status.text, status.text
+        assert all(f"<@{u.id}>" not in status.text for u in asked)
 
         # The first asked person answers from their DM: nothing public changes.
         first = asked[0]

@@ -19,7 +19,7 @@ async def test_status_and_mine_link_each_game_and_say_since_when(tmp_path: Path)
         d = w.double
         other = d.add_channel(w.guild, "second")
         none = await (await d.slash(w.erin, w.channel, "game status")).wait_done()
-        assert none.ephemeral and "Aucune partie" in none.content
+        assert none.ephemeral and "Aucune partie" in none.text
 
         await (
             await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
@@ -41,7 +41,7 @@ async def test_status_and_mine_link_each_game_and_say_since_when(tmp_path: Path)
 
         status = await (await d.slash(w.erin, other, "game status")).wait_done()
         assert status.ephemeral
-        text = status.content
+        text = status.text
         base = f"https://discord.com/channels/{w.guild.id}"
         assert f"({base}/{w.channel.id}/{game.turn_message_id})" in text
         assert f"({base}/{other.id}/{lobby.lobby_message_id})" in text
@@ -49,11 +49,11 @@ async def test_status_and_mine_link_each_game_and_say_since_when(tmp_path: Path)
         assert "salon d'attente" in text
 
         mine = await (await d.slash(first, other, "game status", mine=True)).wait_done()
-        assert mine.ephemeral and f"/{game.turn_message_id})" in mine.content
-        assert f"#{game.id}" in mine.content or f"n°{game.id}" in mine.content
-        assert f"<#{other.id}>" not in mine.content  # a lobby waits for nobody
+        assert mine.ephemeral and f"/{game.turn_message_id})" in mine.text
+        assert f"#{game.id}" in mine.text or f"n°{game.id}" in mine.text
+        assert f"<#{other.id}>" not in mine.text  # a lobby waits for nobody
         nothing = await (await d.slash(waiting, other, "game status", mine=True)).wait_done()
         assert nothing.ephemeral and (
-            "No game waits" in nothing.content or "Aucune partie" in nothing.content
+            "No game waits" in nothing.text or "Aucune partie" in nothing.text
         )
         assert not d.unknown_requests

@@ -120,7 +120,7 @@ async def test_a_forged_menu_choice_is_refused_and_changes_nothing(tmp_path: Pat
         records.append(await d.forge_click(user, message, control["custom_id"], component_type=2))
         await asyncio.gather(*(r.wait_done() for r in records))
         for r in records:
-            assert r.ephemeral and r.content, r
+            assert r.ephemeral and r.text, r
         assert (await bot.service.store.get_game(game.id)).seq == game.seq
         assert d.message(message.id).components == before
 
@@ -174,16 +174,18 @@ async def test_a_click_that_keeps_the_turn_is_answered_with_its_board_in_one_cal
 async def test_a_click_that_passes_the_turn_is_answered_then_followed_by_the_new_turn(
     tmp_path: Path,
 ) -> None:
-    """The turn passes: the answer removes the clicked controls, and the new turn message
-    (a new message, so the next player is notified) follows on the same interaction."""
+    """The turn passes: the answer removes the clicked controls, the message shrinks to the
+    one line of its turn, and the new turn message (a new message, so the next player is
+    notified) follows on the same interaction."""
     async with world(tmp_path) as w, running_bot(w) as bot:
         await first_turn(w, bot)
         record = await play_until(w, bot, random.Random(4), want_same_mover=False)
         assert record is not None, "no move passed the turn"
         kinds = [(r.kind, r.callback_type) for r in record.responses]
-        assert kinds == [("callback", 7), ("followup", None)]
-        assert record.responses[0].payload["data"]["components"] == []
-        assert "<@" in record.responses[1].message.content
+        assert kinds == [("callback", 7), ("edit", None), ("followup", None)]
+        kept = record.responses[0].payload["data"]["components"]
+        assert kept and all(c["type"] != 1 for c in kept)  # no row of controls left
+        assert "<@" in record.responses[2].message.text
 
 
 @pytest.mark.slow

@@ -81,7 +81,7 @@ def refused(r: InteractionRecord) -> bool:
     """Whether a move was answered with the not-saved sentence, privately, in the player's
     language."""
     sentence = "⚠️ " + t("error.not_saved", language(r.user.locale))
-    return r.ephemeral and r.content == sentence
+    return r.ephemeral and r.text == sentence
 
 
 @pytest.mark.slow
@@ -110,10 +110,10 @@ async def test_moves_are_refused_while_the_database_cannot_be_written(
             # A read-only database refuses the next move; a full disk the first one that
             # needs room the database no longer has (what fits in its pages still fits).
             r = await move(w, bot, n)
-            while not r.content.startswith("⚠️") and n < 60:
+            while not r.text.startswith("⚠️") and n < 60:
                 n += 1
                 r = await move(w, bot, n)
-            assert refused(r), r.content
+            assert refused(r), r.text
             before = await store.get_game(game.id)
             actions = await store.actions(game.id)
             for _ in range(4):  # each move after it: refused the same way
@@ -133,7 +133,7 @@ async def test_moves_are_refused_while_the_database_cannot_be_written(
             caplog.clear()
             n += 1
             r = await move(w, bot, n)
-            assert not r.content.startswith("⚠️"), r.content
+            assert not r.text.startswith("⚠️"), r.text
             await table(w).wait_after(before.seq)
             assert (await store.get_game(game.id)).seq == before.seq + 1
             back = [r for r in caplog.records if "can be written again" in r.getMessage()]

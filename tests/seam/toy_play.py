@@ -51,18 +51,18 @@ async def test_a_whole_toy_game_through_the_double(tmp_path: Path) -> None:
         d = w.double
         r = await d.slash(w.alice, w.channel, "game new", thread=False, game="toy")
         lobby = await (await r.wait_done()).wait_public()
-        assert "Rat Race" in lobby.content
+        assert "Rat Race" in lobby.text
         join = next(c for c in components(lobby) if c["custom_id"].endswith(":join"))
         await (await d.click(w.bob, d.message(lobby.id), join["custom_id"])).wait_done()
         started = await d.slash(w.alice, w.channel, "game start")
         await started.wait_done()
-        assert started.ephemeral and "started" in started.content
+        assert started.ephemeral and "started" in started.text
 
         # Each player was told their own bonus card, and only theirs, by DM.
         bonuses = {}
         for user in (w.alice, w.bob):
             await d.wait_for(lambda u=user: bool(d.dms(u)), timeout=10, what="a DM")
-            text = " ".join(m.content for m in d.dms(user))
+            text = " ".join(m.text for m in d.dms(user))
             found = re.search(r"(?:bonus card is worth|carte bonus vaut) (\d)", text)
             assert found, text
             bonuses[user.id] = int(found.group(1))
@@ -80,7 +80,7 @@ async def test_a_whole_toy_game_through_the_double(tmp_path: Path) -> None:
                 assert choices and {c["value"] for c in choices} <= {"1", "2"}
                 record = await d.slash(user, w.channel, "toy take", rats=choices[0]["value"])
                 await record.wait_done()
-                assert record.content.startswith("✅"), record.content
+                assert record.text.startswith("✅"), record.text
                 await players.wait_after(turn_seq(message))
             else:
                 await players.play_one(rnd, use_slash=move % 3 == 1)
@@ -89,13 +89,13 @@ async def test_a_whole_toy_game_through_the_double(tmp_path: Path) -> None:
 
         public = d.channel_messages(w.channel)
         final = public[-1]
-        assert "🏁" in final.content and "🥇" in final.content
+        assert "🏁" in final.text and "🥇" in final.text
         assert final.attachments and final.attachments[0].data.startswith(PNG)
         # The bonus cards reach the channel only with the end of the game.
-        shown = [i for i, m in enumerate(public) if "Bonus cards:" in m.content]
+        shown = [i for i, m in enumerate(public) if "Bonus cards:" in m.text]
         assert shown and shown[0] >= len(public) - 2
         for m in public[: shown[0]]:
-            assert "bonus card is worth" not in m.content and "carte bonus" not in m.content
-        told = public[shown[0]].content
+            assert "bonus card is worth" not in m.text and "carte bonus" not in m.text
+        told = public[shown[0]].text
         for user in (w.alice, w.bob):
             assert f"{user.username} {bonuses[user.id]}" in told.casefold(), told
