@@ -214,7 +214,10 @@ def story_groups(
     told = batch.since[1]
     # The notices of this batch (who left, who took over, what the bot decided for whom) are
     # not in the stored actions' events: they come first, as they do in the batch's story.
-    said = set(public_lines(adapter, Told.flat(told), names, lang))
+    said = {
+        *public_lines(adapter, Told.flat(told), names, lang),
+        *done_lines(batch, adapter, names, lang),  # this batch's actions: told above, or before
+    }
     extra = [[line] for line in lines if line not in said]
     digest = adapter.digest(Told.flat(told), batch.since[0], names, lang)
     return [*([[digest]] if digest else []), *extra, *paragraphs(told, adapter, names, lang)]
