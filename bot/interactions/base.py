@@ -112,6 +112,15 @@ class Room:
         here(interaction, game)
         return game
 
+    async def my_seat(self, interaction: Interaction) -> tuple[GameRow, int]:
+        """The started game of the interaction's channel and the asker's seat in it;
+        not_in_game for someone who has none."""
+        game = await self.service.started_game_in(channel_id(interaction))
+        player = game.player_of(interaction.user.id)
+        if player is None or player.seat is None:
+            raise BotError("not_in_game")
+        return game, player.seat
+
     async def quick(
         self, interaction: Interaction, work: Awaitable[R], *, ephemeral: bool, update: bool
     ) -> R:

@@ -171,12 +171,9 @@ class History(Room):
         """/game catchup: what happened since your last turn, privately."""
         require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await self.service.started_game_in(channel_id(interaction))
-        player = game.player_of(interaction.user.id)
-        if player is None or player.seat is None:
-            raise BotError("not_in_game")
+        game, seat = await self.my_seat(interaction)
         lang = user_lang(interaction)
-        text = await self.catchup_text(game, player.seat, lang, lines=12)
+        text = await self.catchup_text(game, seat, lang, lines=12)
         await send_ephemeral(interaction, fit(text))
 
     async def catchup_text(self, game: GameRow, seat: int, lang: str, *, lines: int) -> str:

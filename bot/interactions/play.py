@@ -415,16 +415,13 @@ class Play(Room):
         """/game hand: this player's private view, ephemeral."""
         require_guild(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await self.service.started_game_in(channel_id(interaction))
-        player = game.player_of(interaction.user.id)
-        if player is None or player.seat is None:
-            raise BotError("not_in_game")
+        game, seat = await self.my_seat(interaction)
         lang = user_lang(interaction)
         adapter = adapter_for(game.game)
-        view = await self.service.view_for(game, player.seat)
+        view = await self.service.view_for(game, seat)
         names = names_of(game)
-        lines = [t("hand.title", lang, player=who(names, player.seat))]
-        lines.extend(adapter.private_lines(view, player.seat, names, lang))
+        lines = [t("hand.title", lang, player=who(names, seat))]
+        lines.extend(adapter.private_lines(view, seat, names, lang))
         image = await self.deps.renderer.private(game.game, view, names, lang)
         files = [discord.File(io.BytesIO(image), "private.png")] if image else []
         await interaction.followup.send(fit("\n".join(lines)), files=files, ephemeral=True)
