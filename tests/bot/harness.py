@@ -184,3 +184,11 @@ def dm_versions(w: World, user: DoubleUser) -> list[str]:
         for message in w.double.dms(user)
         for text in [*(revision.content for revision in message.edits), message.text]
     ]
+
+
+async def two_player_game(w: World, game: str = "rattus") -> None:
+    """Alice opens a lobby of `game` in the channel (no thread), Bob joins, Alice starts it."""
+    d = w.double
+    await (await d.slash(w.alice, w.channel, "game new", thread=False, game=game)).wait_done()
+    await (await d.slash(w.bob, w.channel, "game join")).wait_done()
+    await (await d.slash(w.alice, w.channel, "game start")).wait_done()

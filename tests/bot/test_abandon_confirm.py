@@ -7,18 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import button_id, running_bot, world
+from tests.bot.harness import button_id, running_bot, two_player_game, world
 
 
 @pytest.mark.slow
 async def test_abandon_is_confirmed_by_its_asker_only(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (
-            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        ).wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         game = await bot.service.store.open_game_in(w.channel.id)
         assert game is not None and game.status == "active"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import running_bot, world
+from tests.bot.harness import running_bot, two_player_game, world
 
 PNG = b"\x89PNG"
 
@@ -15,11 +15,7 @@ PNG = b"\x89PNG"
 async def test_board_is_private_by_default_and_public_on_request(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (
-            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        ).wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         await bot.service.idle()
         await bot.publisher.idle()
         before = len(d.channel_messages(w.channel))

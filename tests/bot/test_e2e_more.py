@@ -10,7 +10,15 @@ import pytest
 
 from bot.games.rattus.adapter import region_card
 from discord_double.player import turn_choices
-from tests.bot.harness import buttons, dm_versions, game_over, running_bot, table, world
+from tests.bot.harness import (
+    buttons,
+    dm_versions,
+    game_over,
+    running_bot,
+    table,
+    two_player_game,
+    world,
+)
 
 CARD_TEXT = re.compile(r"[A-Z][a-z]+ \([^)]*\)")
 
@@ -138,11 +146,7 @@ async def test_a_stand_in_ai_takes_a_turn_and_the_player_takes_the_seat_back(
     """Issue 7: /game takeover lets the AI play a seat; /game takeback returns it."""
     async with world(tmp_path) as w, running_bot(w, seed=77) as bot:
         d = w.double
-        await (
-            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        ).wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         r = await d.slash(w.bob, w.channel, "game takeover", player=str(w.bob.id))
         told = await (await r.wait_done()).wait_public()
         assert "AI" in told.text or "IA" in told.text

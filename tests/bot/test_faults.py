@@ -19,6 +19,7 @@ from tests.bot.harness import (
     running_bot,
     table,
     turn_control,
+    two_player_game,
     use_control,
     world,
 )
@@ -143,11 +144,7 @@ async def test_a_locked_database_neither_misses_discords_window_nor_stalls_other
 async def test_a_seat_the_ai_stands_in_for_is_not_pinged(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (
-            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        ).wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         r = await d.slash(w.bob, w.channel, "game takeover", player=w.bob)
         told = await (await r.wait_done()).wait_public()
         rnd = random.Random(4)
@@ -169,11 +166,7 @@ async def test_a_button_of_another_servers_game_shows_nothing_of_it(tmp_path: Pa
     and shows no board of that game."""
     async with world(tmp_path) as w, running_bot(w):
         d = w.double
-        await (
-            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        ).wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         message = current_turn(w)
         assert message is not None
         theirs = d.add_guild("Elsewhere")
@@ -200,11 +193,7 @@ async def test_a_confirmation_that_cannot_be_shown_does_not_say_the_game_is_unch
 
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (
-            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        ).wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         message = current_turn(w)
         assert message is not None
         user = mover(w, message)

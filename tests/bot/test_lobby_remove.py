@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import running_bot, world
+from tests.bot.harness import running_bot, two_player_game, world
 
 
 @pytest.mark.slow
@@ -78,11 +78,7 @@ async def test_the_creator_removes_people_and_ai_then_leaves(tmp_path: Path) -> 
 async def test_removing_after_the_start_is_refused(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (
-            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        ).wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         r = await (await d.slash(w.alice, w.channel, "game remove", player=w.bob)).wait_done()
         assert r.ephemeral and r.text
         game = await bot.service.store.open_game_in(w.channel.id)

@@ -10,18 +10,14 @@ import pytest
 
 from bot.i18n import t
 from discord_double import DoubleMessage
-from tests.bot.harness import running_bot, world
+from tests.bot.harness import running_bot, two_player_game, world
 
 
 @pytest.mark.slow
 async def test_refused_commands_leave_nothing_public_at_any_moment(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
-        await (
-            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        ).wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         await bot.service.idle()
         await bot.publisher.idle()
         game = await bot.service.store.open_game_in(w.channel.id)

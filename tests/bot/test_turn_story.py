@@ -13,7 +13,7 @@ from bot.compose import paragraphs, told_in_full, turn_summary
 from bot.feed import Told
 from bot.games.rattus import ADAPTER
 from discord_double.models import FLAG_COMPONENTS_V2
-from tests.bot.harness import current_turn, game_over, running_bot, table, world
+from tests.bot.harness import current_turn, game_over, running_bot, table, two_player_game, world
 
 NAMES = ["Alice", "Bob"]
 
@@ -58,10 +58,7 @@ def test_an_earlier_turn_shrinks_to_one_line() -> None:
 async def test_the_table_reads_one_message_per_turn(tmp_path: Path) -> None:
     async with world(tmp_path) as w, running_bot(w):
         d = w.double
-        r = await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        await r.wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         players = table(w)
         rnd = random.Random(5)
         for _ in range(12):

@@ -19,7 +19,15 @@ from bot.i18n import language, t
 from bot.store.sqlite import SqliteBackend
 from discord_double import InteractionRecord
 from engine.rattus import GAME
-from tests.bot.harness import World, running_bot, table, turn_control, use_control, world
+from tests.bot.harness import (
+    World,
+    running_bot,
+    table,
+    turn_control,
+    two_player_game,
+    use_control,
+    world,
+)
 
 MAX_PAGES = 1073741823  # SQLite's default max_page_count
 
@@ -93,14 +101,9 @@ async def test_moves_are_refused_while_the_database_cannot_be_written(
 ) -> None:
     caplog.set_level(logging.INFO)
     async with world(tmp_path) as w, running_bot(w) as bot:
-        d = w.double
         store = bot.service.store
         assert isinstance(store.backend, SqliteBackend)
-        await (
-            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        ).wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         game = await store.open_game_in(w.channel.id)
         assert game is not None
         n = 0
@@ -157,11 +160,7 @@ async def test_background_work_waits_quietly_while_the_database_cannot_be_writte
         d = w.double
         store = bot.service.store.backend
         assert isinstance(store, SqliteBackend)
-        await (
-            await d.slash(w.alice, w.channel, "game new", thread=False, game="rattus")
-        ).wait_done()
-        await (await d.slash(w.bob, w.channel, "game join")).wait_done()
-        await (await d.slash(w.alice, w.channel, "game start")).wait_done()
+        await two_player_game(w)
         await bot.service.idle()
         before = len(d.channel_messages(w.channel))
         restore = await read_only(store)
