@@ -331,14 +331,14 @@ class Publisher:
         if batch.ended and batch.end_reason is None:
             # Abandoned: the command's answer said so; the last turn message shrinks.
             await self._strip(game, offer, compose.turn_summary([], game_lang(game)))
-            self._turn_lines.pop(game.id, None)
+            self._forget(game.id)
             return None
         lines = compose.story(batch, adapter, names, lang)
         log_ = self.commands.mention("game log")
         image, summary = await self.renderer.board_and_summary(game.game, batch.view, names, lang)
         name = board_name(game.id, batch.seq)
         # The board's description (its alt text) tells the position in words.
-        alt = compose.fit([], summary, limit=1024)
+        alt = summary[:1024]  # Discord: 1,024 characters of description
         shown = self._boards.get(game.id)
         digest = hashlib.blake2b(image, digest_size=16).digest()
 
@@ -353,9 +353,7 @@ class Publisher:
                 offer,
                 compose.turn_summary(compose.done_lines(batch, adapter, names, lang), lang),
             )
-            self._turn_lines.pop(game.id, None)
-            self._story.pop(game.id, None)
-            self._boards.pop(game.id, None)
+            self._forget(game.id)
             head, story = (
                 compose.over_text(batch, adapter, names, lines, lang, log_)
                 if batch.over and not batch.ended
@@ -475,6 +473,13 @@ class Publisher:
         await self.channel(game).get_partial_message(message_id).edit(**kwargs)
         self.calls["channel"] += 1
         self._free_at[game.id] = time.monotonic() + self.config.channel_interval
+
+    def _forget(self, game_id: int) -> None:
+        """Drop what was kept of a game's turn message (its story, lines and board): the game
+        has no turn message any more."""
+        self._turn_lines.pop(game_id, None)
+        self._story.pop(game_id, None)
+        self._boards.pop(game_id, None)
 
     async def _strip(self, game: GameRow, offer: Offer | None, summary: str) -> None:
         """Shrink the game's last turn message to one line (`summary`: what was done on that
