@@ -411,6 +411,13 @@ class Feed:
         """Remember that a person does not accept DMs."""
         await self.store.set_dm_closed(game.id, user_id, True)
 
+    async def private_dm(self, game: GameRow, user_id: int, message_id: int | None) -> None:
+        """Remember the message a person's private DM of a game is edited in (None: none)."""
+        player = game.player_of(user_id)
+        if player is not None:
+            player.private_dm = message_id
+        await self.store.set_private_dm(game.id, user_id, message_id)
+
     def adapter(self, game: GameRow) -> Any:
         """The adapter of a game (for the publisher's words)."""
         return adapter_for(game.game)

@@ -126,8 +126,6 @@ class Publisher:
         # The board each game's turn message shows: (message id, file name, digest of the
         # image), so that an edit with the same board keeps it instead of uploading it again.
         self._boards: dict[int, tuple[int, str, bytes]] = {}
-        # Each person's private DM of a game (game id, user id) -> message id, edited in place.
-        self._private_dms: dict[tuple[int, int], int] = {}
         self._closing = False
         self.calls: dict[str, int] = {"interaction": 0, "channel": 0, "dm": 0}
         self.clicks = Clicks(self.calls)
@@ -335,6 +333,15 @@ class Publisher:
             return None
         lines = compose.story(batch, adapter, names, lang)
         log_ = self.commands.mention("game log")
+        done = batch.ended or batch.over
+        if done or batch.turn_changed or not game.turn_message_id:
+            # The last turn message shrinks to one line before the board is drawn: that edit
+            # needs no board, so it can still be the answer of the click (one call, not two).
+            await self._strip(
+                game,
+                offer,
+                compose.turn_summary(compose.done_lines(batch, adapter, names, lang), lang),
+            )
         image, summary = await self.renderer.board_and_summary(game.game, batch.view, names, lang)
         name = board_name(game.id, batch.seq)
         # The board's description (its alt text) tells the position in words.
@@ -345,14 +352,9 @@ class Publisher:
         def board() -> discord.File:
             return discord.File(io.BytesIO(image), name, description=alt)
 
-        if batch.ended or batch.over:
+        if done:
             # Over, or ended without a result (nobody left playing, nobody moved for too
             # long): the last board, and the ranking or why, for everyone who played.
-            await self._strip(
-                game,
-                offer,
-                compose.turn_summary(compose.done_lines(batch, adapter, names, lang), lang),
-            )
             self._forget(game.id)
             head, story = (
                 compose.over_text(batch, adapter, names, lines, lang, log_)
@@ -375,11 +377,6 @@ class Publisher:
         public = sorted(batch.public.seats)
         accent = seat_colour(public[0]) if public else None
         if batch.turn_changed or not game.turn_message_id:
-            await self._strip(
-                game,
-                offer,
-                compose.turn_summary(compose.done_lines(batch, adapter, names, lang), lang),
-            )
             # The story told on this turn's message, kept for its edits: the groups since
             # the pinged player's last decision, then what happens on this turn.
             groups = compose.story_groups(batch, adapter, lang, lines)
@@ -483,8 +480,10 @@ class Publisher:
 
     async def _strip(self, game: GameRow, offer: Offer | None, summary: str) -> None:
         """Shrink the game's last turn message to one line (`summary`: what was done on that
-        turn): its board and controls go, the channel keeps one board, the newest."""
-        offer = await self.clicks.settled(offer)
+        turn): its board and controls go, the channel keeps one board, the newest. A click
+        on that message still unanswered is answered by this edit itself."""
+        if offer is None or offer.component_message_id != game.turn_message_id:
+            offer = await self.clicks.settled(offer)
         if not game.turn_message_id:
             return
         self._boards.pop(game.id, None)
@@ -538,19 +537,20 @@ class Publisher:
         # What only this person knows is one DM per game, edited in place as it changes (an
         # edit notifies nobody); a new DM only asks them to decide, or is a turn notice they
         # asked for.
-        key = (game.id, dm.user_id)
+        # Its id is stored with the player, so that after a restart it is still edited.
         in_place = picker is None and not dm.notice
-        if in_place and key in self._private_dms:
-            if await self._edit_dm(game, dm.user_id, self._private_dms[key], content, files):
+        if in_place and player is not None and player.private_dm:
+            if await self._edit_dm(game, dm.user_id, player.private_dm, content, files):
                 await self.feed.sent(dm)
                 return
+            await self.feed.private_dm(game, dm.user_id, None)
             for f in files:
                 f.reset()
         for attempt in range(3):
             try:
                 sent = await self.send_dm(game, dm.user_id, content, files, picker, silent=silent)
                 if in_place and sent is not None:
-                    self._private_dms[key] = sent
+                    await self.feed.private_dm(game, dm.user_id, sent)
                 break
             except discord.HTTPException as exc:
                 if not transient(exc) or attempt == 2:
@@ -589,7 +589,6 @@ class Publisher:
             return True
         except discord.HTTPException as exc:
             log.info("game %s: private DM of %s not edited (%s)", game.id, user_id, exc)
-            self._private_dms.pop((game.id, user_id), None)
             return False
 
     async def send_dm(

@@ -73,6 +73,8 @@ class PlayerRow:
     # The player's own preferences in this game: away_until (a time), quiet hours
     # ({"tz", "start", "end"}), notify (a DM on every turn).
     prefs: dict[str, Any] = field(default_factory=dict)
+    # The id of the player's private DM of this game (edited in place), once sent.
+    private_dm: int | None = None
 
     @property
     def automated(self) -> bool:

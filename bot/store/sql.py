@@ -61,6 +61,7 @@ PLAYER_COLUMNS = (
     "muted",
     "remind_dm",
     "stand_in",
+    "private_dm",
 )
 
 GAME_SEQ_SQL = "SELECT seq FROM games WHERE id = ?"
@@ -131,6 +132,7 @@ def player_row(r: Row | Mapping[str, Any]) -> PlayerRow:
         muted=bool(r["muted"]),
         remind_dm=bool(r["remind_dm"]),
         stand_in=bool(r["stand_in"]),
+        private_dm=None if r["private_dm"] is None else int(r["private_dm"]),
         # JSON text from a column (or from SQLite's players_json); an object from PostgreSQL's.
         prefs=prefs if isinstance(prefs, dict) else dict(loads(prefs or "{}")),
     )

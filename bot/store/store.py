@@ -278,6 +278,12 @@ class Store:
         sql = "UPDATE players SET dm_closed = ? WHERE game_id = ? AND user_id = ?"
         await self.backend.write(lambda c: c.execute(sql, closed, game_id, user_id), single=True)
 
+    async def set_private_dm(self, game_id: int, user_id: int, message_id: int | None) -> None:
+        """Remember a player's private DM of a game (None: there is none to edit)."""
+        sql = "UPDATE players SET private_dm = ? WHERE game_id = ? AND user_id = ?"
+        args = (message_id, game_id, user_id)
+        await self.backend.write(lambda c: c.execute(sql, *args), single=True)
+
     async def set_player_flag(self, game_id: int, position: int, flag: str, value: bool) -> None:
         """Set muted, remind_dm or stand_in for one player."""
         if flag not in ("muted", "remind_dm", "stand_in"):
@@ -310,7 +316,7 @@ class Store:
         sql = (
             "UPDATE players SET user_id = ?, name = ?, locale = ?, left_at = NULL,"
             " stand_in = FALSE, dm_closed = FALSE, muted = FALSE, remind_dm = FALSE,"
-            " prefs = '{}' WHERE game_id = ? AND position = ?"
+            " private_dm = NULL, prefs = '{}' WHERE game_id = ? AND position = ?"
         )
         args = (user_id, name, locale, game_id, position)
         await self.backend.write(lambda c: c.execute(sql, *args), single=True)
