@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import MemberDescriptorType
 from typing import Any, TypeVar
 
@@ -44,6 +44,37 @@ def evolve(obj: T, **changes: Any) -> T:
     return result
 
 
+def _plain_record(cls: type[Any]) -> bool:
+    if not dataclasses.is_dataclass(cls):
+        return False
+    params = dataclasses.fields(cls)
+    names = [f.name for f in params]
+    code = cls.__init__.__code__
+    return bool(
+        cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        and not hasattr(cls, "__post_init__")
+        and list(code.co_varnames[1 : code.co_argcount]) == names
+        and not code.co_kwonlyargcount
+        and all(f.default_factory is dataclasses.MISSING for f in params)
+        and all(isinstance(getattr(cls, n, None), MemberDescriptorType) for n in names)
+    )
+
+
+def quick_init_all(namespace: Mapping[str, Any]) -> None:
+    """`quick_init` every plain frozen slots dataclass defined in the module whose globals are
+    `namespace` (its events, its state records); the others keep their generated `__init__`."""
+    module = namespace["__name__"]
+    for value in list(namespace.values()):
+        if (
+            isinstance(value, type)
+            and value.__module__ == module
+            and getattr(value.__dict__.get("__init__"), "__qualname__", "")
+            == f"{value.__qualname__}.__init__"
+            and _plain_record(value)
+        ):
+            quick_init(value)
+
+
 def quick_init(cls: type[T]) -> type[T]:
     """Give the frozen slots dataclass `cls` an `__init__` that sets each slot through its
     descriptor: the generated one goes through `object.__setattr__`, about twice as slow.
@@ -52,19 +83,10 @@ def quick_init(cls: type[T]) -> type[T]:
     field a positional-or-keyword parameter of `__init__` (no InitVar, no kw_only), no
     `default_factory` and no `__post_init__`; anything else raises TypeError.
     """
-    params = dataclasses.fields(cls)  # type: ignore[arg-type]
-    names = [f.name for f in params]
-    code = cls.__init__.__code__
-    setters: list[Any] = [getattr(cls, n, None) for n in names]
-    if (
-        not cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
-        or hasattr(cls, "__post_init__")
-        or list(code.co_varnames[1 : code.co_argcount]) != names
-        or code.co_kwonlyargcount
-        or any(f.default_factory is not dataclasses.MISSING for f in params)
-        or not all(isinstance(d, MemberDescriptorType) for d in setters)
-    ):
+    if not _plain_record(cls):
         raise TypeError(f"quick_init: {cls.__name__} is not a plain frozen slots dataclass")
+    params = dataclasses.fields(cls)  # type: ignore[arg-type]
+    setters: list[Any] = [getattr(cls, f.name) for f in params]
     scope: dict[str, Any] = {}
     signature = ["self"]
     body = []

@@ -22,6 +22,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import ClassVar
 
+from engine.core.evolve import quick_init_all
 from engine.piper.components import CARD_INDEX, Card
 from engine.piper.errors import MalformedAction
 
@@ -136,3 +137,7 @@ def well_formed(action: object) -> bool:
     if isinstance(action, ChooseFirst):
         return type(action.slot) is int and 1 <= action.slot <= SLOTS
     return False
+
+
+# Built on every action: the faster constructor (same signature, same instances).
+quick_init_all(globals())

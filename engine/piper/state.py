@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.core.evolve import quick_init_all
 from engine.core.rng import Rng
 from engine.piper.components import Card, Variant
 
@@ -127,3 +128,7 @@ class State:
     def owner(self, house: int) -> int:
         """The owner seat of a house, -1 for a neutral house."""
         return self.config.owners[house]
+
+
+# Built on every action: the faster constructor (same signature, same instances).
+quick_init_all(globals())

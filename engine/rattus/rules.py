@@ -46,7 +46,7 @@ from engine.rattus.actions import (
     WitchSwap,
     well_formed,
 )
-from engine.rattus.board import EXPANSIONS, REMOVALS, board
+from engine.rattus.board import EXPANSIONS, REMOVALS, Board, board
 from engine.rattus.data import (
     BASE_CARDS,
     REGION_INDEX,
@@ -353,10 +353,8 @@ def diplomats_left(s: State) -> int:
     return diplomats_in_game(s) - sum(bin(m).count("1") for m in s.africa.diplomats)
 
 
-def _place_counts(s: State, seat: int, r: int, peasant: bool) -> tuple[int, ...]:
+def _place_counts(res: int, k: int, peasant: bool) -> tuple[int, ...]:
     # Rules, phase B: as many cubes as rat tokens; the Peasant adds one (also where no rats are).
-    res = s.reserve[seat]
-    k = len(s.board_tokens[r])
     if res == 0 or (k == 0 and not peasant):
         return ()
     if not peasant:
@@ -378,7 +376,9 @@ def _spread_options(s: State, count: int) -> list[tuple[int, ...]]:
     return options
 
 
-def _ability_actions(s: State, seat: int, final: bool) -> list[Action]:
+def _ability_actions(
+    s: State, seat: int, final: bool, counts: tuple[int, ...] | None = None
+) -> list[Action]:
     usable = held(s, seat) - s.flags.used
     if final:
         usable -= NOT_IN_FINAL_ROUND
@@ -387,33 +387,103 @@ def _ability_actions(s: State, seat: int, final: bool) -> list[Action]:
     b = s.board
     out: list[Action] = []
     tokens = s.board_tokens
+    if counts is None:
+        counts = tuple(map(len, tokens))
     if final and ClassCard.PEASANT in usable and s.reserve[seat] > 0:
         # Final round: the Peasant adds one cube in any one region.
         out.extend(_place_a(r, 1) for r in b.used)
     if ClassCard.KING in usable:
         out.extend(_king_a(r) for r in b.used if not tokens[r] and s.cubes[r][seat])
     if ClassCard.MONK in usable:
-        for r in b.used:
-            targets = [n for n in b.neighbours[r] if len(tokens[n]) < b.max_tokens]
-            for pos in range(len(tokens[r])):
-                out.extend(_monk_a(r, pos, t) for t in targets)
+        out.extend(_token_lists(b, counts)[0])
     if ClassCard.MERCHANT in usable:
         dips = s.africa.diplomats if s.africa is not None else None
+        cubes = s.cubes
         for r in b.used:
-            have = s.cubes[r][seat]
+            have = cubes[r][seat]
             if not have:
                 continue
             if dips is not None and dips[r] >> seat & 1:
                 out.extend(_diplomat_merchant(s, seat, r, have))
                 continue
-            top = min(3, have) + 1
-            for n in b.neighbours[r]:
-                out.extend(_merchant_a(r, n, k, False) for k in range(1, top))
+            out.extend(_merchant_list(b, r, min(3, have)))
     if ClassCard.WITCH in usable:
-        for r in b.used:
-            out.extend(_peek_a(r, pos) for pos in range(len(tokens[r])))
+        out.extend(_token_lists(b, counts)[1])
     if s.africa is not None and usable & _ORIENT:
         out.extend(_orient_actions(s, s.africa, seat, usable))
+    return out
+
+
+# The lists of actions that depend only on the board and how many rat tokens lie in each
+# region, made once per such position: legal_actions runs on every step of every playout.
+# Keyed by the board's id (boards are made once per configuration and kept), and checked
+# against the board itself; cleared when full, so memory stays bounded.
+_CACHE_LIMIT = 1 << 15
+_TokenLists = tuple[tuple[Action, ...], tuple[Action, ...]]
+_TOKEN_LISTS: dict[tuple[int, tuple[int, ...]], tuple[Board, _TokenLists]] = {}
+_PLACE_LISTS: dict[tuple[int, tuple[int, ...], int, bool], tuple[Board, tuple[Action, ...]]] = {}
+_SPREAD_LISTS: dict[tuple[int, int, tuple[int, ...], int], tuple[Board, tuple[Action, ...]]] = {}
+_MERCHANT_LISTS: dict[tuple[int, int, int], tuple[Board, tuple[Action, ...]]] = {}
+
+
+def _token_lists(b: Board, counts: tuple[int, ...]) -> _TokenLists:
+    """The Monk's moves and the Witch's looks (every token of every region in play)."""
+    key = (id(b), counts)
+    got = _TOKEN_LISTS.get(key)
+    if got is not None and got[0] is b:
+        return got[1]
+    monk: list[Action] = []
+    for r in b.used:
+        targets = [n for n in b.neighbours[r] if counts[n] < b.max_tokens]
+        for pos in range(counts[r]):
+            monk.extend(_monk_a(r, pos, t) for t in targets)
+    peek = tuple(_peek_a(r, pos) for r in b.used for pos in range(counts[r]))
+    lists = (tuple(monk), peek)
+    if len(_TOKEN_LISTS) >= _CACHE_LIMIT:
+        _TOKEN_LISTS.clear()
+    _TOKEN_LISTS[key] = (b, lists)
+    return lists
+
+
+def _place_list(
+    s: State, b: Board, counts: tuple[int, ...], res: int, peasant: bool
+) -> tuple[Action, ...]:
+    """Where and how many cubes the player may place (phase B)."""
+    # Only min(tokens, res) and min(tokens + 1, res) matter: a larger reserve lists the same.
+    res = min(res, max(counts) + 1)
+    key = (id(b), counts, res, peasant)
+    got = _PLACE_LISTS.get(key)
+    if got is not None and got[0] is b:
+        return got[1]
+    out = tuple(_place_a(r, k) for r in b.used for k in _place_counts(res, counts[r], peasant))
+    if len(_PLACE_LISTS) >= _CACHE_LIMIT:
+        _PLACE_LISTS.clear()
+    _PLACE_LISTS[key] = (b, out)
+    return out
+
+
+def _merchant_list(b: Board, r: int, top: int) -> tuple[Action, ...]:
+    """The Merchant's moves from region `r` of 1 to `top` cubes (no diplomat involved)."""
+    key = (id(b), r, top)
+    got = _MERCHANT_LISTS.get(key)
+    if got is not None and got[0] is b:
+        return got[1]
+    out = tuple(_merchant_a(r, n, k, False) for n in b.neighbours[r] for k in range(1, top + 1))
+    _MERCHANT_LISTS[key] = (b, out)
+    return out
+
+
+def _spread_list(s: State, count: int, counts: tuple[int, ...]) -> tuple[Action, ...]:
+    """Where the new rat tokens may go (the spread)."""
+    b = s.board
+    key = (id(b), s.plague, counts, count)
+    got = _SPREAD_LISTS.get(key)
+    if got is not None and got[0] is b:
+        return got[1]
+    out = tuple(_rats_a(combo) for combo in _spread_options(s, count))
+    if len(_SPREAD_LISTS) >= _CACHE_LIMIT:
+        _SPREAD_LISTS.clear()
+    _SPREAD_LISTS[key] = (b, out)
     return out
 
 
@@ -548,11 +618,11 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     elif phase is Phase.MAIN:
         if not s.took_card:
             out.extend(_take_a(c) for c, h in zip(s.cards, s.holders, strict=True) if h != seat)
+        counts = tuple(map(len, s.board_tokens))
         if not s.placed and s.reserve[seat]:
             peasant = holds(s, seat, ClassCard.PEASANT)
-            for r in b.used:
-                out.extend(_place_a(r, k) for k in _place_counts(s, seat, r, peasant))
-        out.extend(_ability_actions(s, seat, final=False))
+            out.extend(_place_list(s, b, counts, s.reserve[seat], peasant))
+        out.extend(_ability_actions(s, seat, False, counts))
         out.extend(_plague_actions(s, seat, final=False))
     elif phase is Phase.WITCH:
         if len(s.witch) == 1:
@@ -567,7 +637,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             if s.witch[0][0] != s.witch[1][0]:
                 out.append(WitchSwap(True))
     elif phase is Phase.SPREAD:
-        out.extend(_rats_a(combo) for combo in _spread_options(s, s.spread_left))
+        out.extend(_spread_list(s, s.spread_left, tuple(map(len, s.board_tokens))))
     elif phase is Phase.FINAL:
         out.extend(_ability_actions(s, seat, final=True))
         out.extend(_plague_actions(s, seat, final=True))
@@ -718,7 +788,9 @@ def _place(s: State, seat: int, a: PlaceCubes, ev: list[Event]) -> State:
             raise IllegalAction("already_placed")
         if s.reserve[seat] == 0:
             raise IllegalAction("no_cubes_left")
-        counts = _place_counts(s, seat, r, holds(s, seat, ClassCard.PEASANT))
+        counts = _place_counts(
+            s.reserve[seat], len(s.board_tokens[r]), holds(s, seat, ClassCard.PEASANT)
+        )
         if not counts:
             raise IllegalAction("no_rats_to_place", region=a.region.value)
         if a.count not in counts:
