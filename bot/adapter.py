@@ -130,6 +130,9 @@ class GameAdapter(Generic[V, SV]):
     # that one tap acts. Only verbs whose legal actions follow from public information alone:
     # which options are listed must never tell anything about a hand (a game opts in per verb).
     listed_verbs: ClassVar[frozenset[str]] = frozenset()
+    # Private verbs a seat often takes several times in a row (cards placed face down one by
+    # one): their picker shows one button per action, and stays open with the next choices.
+    tap_verbs: ClassVar[frozenset[str]] = frozenset()
     # Subcommands of the game's group that only a game with this option set uses (an
     # expansion's own actions): `/game help` leaves them out of a game without it.
     option_commands: ClassVar[Mapping[str, frozenset[str]]] = {}

@@ -18,6 +18,8 @@ from bot.i18n import t
 
 MAX_OPTIONS = 25  # Discord: options in one select, buttons in one message
 MAX_ROWS = 5  # Discord: rows of components in one message
+MAX_BUTTONS = 25  # Discord: five rows of five buttons
+CUSTOM_ID_MAX = 100  # Discord: characters of a custom_id
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -221,6 +223,49 @@ class PickSelect(VerbSelect, template=r"rp:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\
         await self.routes.picked(
             interaction, self.game, self.seq, self.verb, self.choice(interaction)
         )
+
+
+class PickButton(
+    InTime,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rb:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+):(?P<action>[^\n]+)",
+):
+    """A private picker's button: one of the seat's own actions, taken in one tap (the
+    picker is then edited in place: what was done, and the next choices)."""
+
+    def __init__(self, game: int, seq: int, verb: str, action: str, *, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_clip(label, 80),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"rb:{game}:{seq}:{verb}:{action}",
+            )
+        )
+        self.game = game
+        self.seq = seq
+        self.verb = verb
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> PickButton:
+        """Rebuild the button from a click (also after a restart)."""
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(
+            int(match["game"]),
+            int(match["seq"]),
+            match["verb"],
+            match["action"],
+            label=label or "…",
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the choice to the bot's handlers, as the picker's select would."""
+        await self.routes.picked(interaction, self.game, self.seq, self.verb, f"a:{self.action}")
 
 
 class TurnSelect(VerbSelect, template=r"rc:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+)"):
@@ -511,6 +556,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TurnButton,
     TurnSelect,
     PickSelect,
+    PickButton,
     LobbyButton,
     RequestButton,
     RematchButton,
@@ -654,8 +700,20 @@ def picker_view(
     view: Mapping[str, Any] | None = None,
 ) -> discord.ui.View:
     """A private select of actions (ephemeral or by DM); long lists are split by their next
-    word. `view` is the deciding seat's own view, to name private cards in the labels."""
+    word. `view` is the deciding seat's own view, to name private cards in the labels.
+
+    The choices of a verb the adapter taps (`tap_verbs`: a card placed face down, say) are
+    buttons instead, one per action, when they fit: one tap each, and after each the picker
+    is edited in place with the next choices."""
     texts = [a for a in actions if not prefix or a == prefix or a.startswith(prefix + " ")]
+    if verb in adapter.tap_verbs and len(texts) <= MAX_BUTTONS:
+        ids = [f"rb:{game_id}:{seq}:{verb}:{text}" for text in texts]
+        if all(len(i) <= CUSTOM_ID_MAX for i in ids):
+            buttons = components()
+            for text in texts:
+                label = adapter.labels(text, lang, view)
+                buttons.add_item(PickButton(game_id, seq, verb, text, label=label))
+            return buttons
     options: list[discord.SelectOption] = []
     if len(texts) <= MAX_OPTIONS:
         for text in texts:

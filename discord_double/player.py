@@ -54,6 +54,7 @@ class Table:
         self.channel = channel
         self.users = {u.id: u for u in users}
         self.command = command  # the game's slash-command group (its `do` command)
+        self.pickers: dict[int, int] = {}  # the picker each person tapped last
 
     def messages(self) -> list[DoubleMessage]:
         """Public messages of the channel, oldest first."""
@@ -117,10 +118,15 @@ class Table:
     async def pick_through(
         self, user: DoubleUser, record: InteractionRecord, rnd: random.Random
     ) -> InteractionRecord:
-        """Follow an ephemeral picker until an action is chosen; return the last record."""
+        """Follow an ephemeral picker until an action is chosen; return the last record.
+        A picker of buttons (one per action) takes one tap, and may stay open with the next
+        choices: the player remembers it, and taps there next (see `play_one`)."""
         message = record.message
         assert message is not None, "the picker was not shown"
         while True:
+            taps = [c for c in components(message) if c.get("custom_id", "").startswith("rb:")]
+            if taps:
+                return await self.tap(user, message, rnd)
             select = next(
                 c for c in components(message) if c.get("custom_id", "").startswith("rp:")
             )
@@ -130,6 +136,27 @@ class Table:
             if option["value"].startswith("a:"):
                 return record
             message = self.double.message(message.id)
+
+    async def tap(
+        self, user: DoubleUser, picker: DoubleMessage, rnd: random.Random
+    ) -> InteractionRecord:
+        """Tap one of a picker's action buttons; remember the picker if it stays open."""
+        taps = [c for c in components(picker) if c.get("custom_id", "").startswith("rb:")]
+        record = await self.double.click(user, picker, rnd.choice(taps)["custom_id"])
+        await record.wait_done()
+        self.pickers[user.id] = picker.id
+        return record
+
+    def open_picker(self, user: DoubleUser, seq: int) -> DoubleMessage | None:
+        """The picker `user` tapped last, if it still offers buttons for the turn `seq`."""
+        found = self.pickers.get(user.id)
+        if found is None:
+            return None
+        picker = self.double.message(found)
+        taps = [c for c in components(picker) if c.get("custom_id", "").startswith("rb:")]
+        if taps and all(int(c["custom_id"].split(":")[2]) == seq for c in taps):
+            return picker
+        return None
 
     async def act_on(
         self, message: DoubleMessage, user: DoubleUser, rnd: random.Random
@@ -178,6 +205,10 @@ class Table:
             )
             await record.wait_done()
         else:
-            record = await self.act_on(message, user, rnd)
+            picker = self.open_picker(user, seq)
+            if picker is not None:
+                record = await self.tap(user, picker, rnd)
+            else:
+                record = await self.act_on(message, user, rnd)
         await self.wait_after(seq)
         return record

@@ -58,8 +58,10 @@ class Play(Room):
         text: str,
         *,
         edit: bool = False,
+        verb: str | None = None,
     ) -> None:
-        """Tell the player their action is done, then lend the interaction to the post."""
+        """Tell the player their action is done, then lend the interaction to the post
+        (`edit`: by editing the picker the action was chosen in, a picker of `verb`)."""
         adapter = adapter_for(outcome.game.game)
         lang = user_lang(interaction)
         action = outcome.action or text
@@ -68,7 +70,15 @@ class Play(Room):
         what = adapter.labels(action, lang, view)
         try:
             if edit:
-                await self.answer(interaction, t("done", lang, what=what), update=True, view=None)
+                # A picker of a verb taken several times in a row stays open: it says what was
+                # done, and offers the next choices (one tap each); else it only confirms.
+                done = t("done", lang, what=what)
+                picker = self._picker_after(outcome, verb, lang) if verb else None
+                if picker is not None:
+                    title, view_ = picker
+                    await self.answer(interaction, f"{done}\n{title}", update=True, view=view_)
+                else:
+                    await self.answer(interaction, done, update=True, view=None)
             else:
                 await self.answer(interaction, t("done", lang, what=what), update=False)
         except discord.HTTPException:
@@ -185,6 +195,28 @@ class Play(Room):
             )
             self.deps.publisher.clicks.answer_click(offer, wait)
 
+    def _picker_after(
+        self, outcome: Outcome, verb: str, lang: str
+    ) -> tuple[str, discord.ui.View] | None:
+        """The picker of a tapped verb again after one of its actions, with the seat's next
+        choices of that verb (None when the verb taps no more, or nothing of it is left)."""
+        game = outcome.game
+        adapter = adapter_for(game.game)
+        seat = outcome.seat
+        if verb not in adapter.tap_verbs or seat is None or game.status != "active":
+            return None
+        engine = self.service.engine(game)
+        state = outcome.state
+        if engine.is_over(state) or seat not in engine.decision(state).seats:
+            return None
+        texts = [str(a) for a in engine.legal_actions(state, seat)]
+        texts = [x for x in texts if adapter.verb(x) == verb]
+        if not texts:
+            return None
+        view = engine.view(state, seat)
+        picker = picker_view(adapter, game.id, outcome.seq, verb, texts, "", lang, view=view)
+        return picker_title(adapter, verb, "", lang), picker
+
     async def _picker_options(
         self, interaction: Interaction, game_id: int, seq: int, verb: str
     ) -> tuple[GameRow, list[str], dict[str, Any]]:
@@ -272,7 +304,7 @@ class Play(Room):
                 raise StaleAction(game_id)
 
             outcome = await self.quick(interaction, act(), ephemeral=True, update=True)
-            await self._confirm(interaction, outcome, value[2:], edit=True)
+            await self._confirm(interaction, outcome, value[2:], edit=True, verb=verb)
         except Exception as exc:
             await self.fail(interaction, exc)
 

@@ -122,7 +122,7 @@ async def test_a_whole_two_player_game_in_english(tmp_path: Path) -> None:
         moves = 0
         while not table.over():
             record = await table.play_one(rnd, use_slash=moves % 4 == 3)
-            if moves % 4 == 3 or record.name.startswith("rp:"):
+            if moves % 4 == 3 or record.name.startswith(("rp:", "rb:")):
                 assert record.text.startswith("✅"), record.text
             moves += 1
             assert moves < 900
@@ -187,6 +187,13 @@ async def _pick(w: World, user: DoubleUser, message: DoubleMessage, text: str) -
     """Choose `text` in a picker (through a narrower list when the picker groups options)."""
     d = w.double
     while True:
+        taps = [c for c in components(message) if c["custom_id"].startswith("rb:")]
+        if taps:
+            # Cards placed face down: one button each, one tap.
+            tap = next(c for c in taps if c["custom_id"].endswith(f":{text}"))
+            record = await d.click(user, message, tap["custom_id"])
+            await record.wait_done()
+            return record
         select = next(c for c in components(message) if c["custom_id"].startswith("rp:"))
         values = [o["value"] for o in select["options"]]
         value = f"a:{text}"
@@ -386,3 +393,49 @@ def _assert_logged(seen: Seen, user: DoubleUser) -> None:
     lines = [line for content, _ in seen.versions for line in content.splitlines()]
     late = [line for line in lines if "did not answer in time" in line]
     assert any(user.username.casefold() in line.casefold() for line in late), late
+
+
+async def test_cards_placed_face_down_take_one_tap_each_in_a_picker_that_stays_open(
+    tmp_path: Path,
+) -> None:
+    async with world(tmp_path) as w, running_bot(w, seed=2012, render_processes=0) as bot:
+        d = w.double
+        users = [w.alice, w.dave]
+        await open_game(w, users)
+        table = cartus_table(w, users)
+        rnd = random.Random(3)
+        placed = 0
+        for _ in range(200):
+            turn = table.current_turn()
+            assert turn is not None and not table.over()
+            user = table.mover(turn)
+            opens = [c for c in components(turn) if c["custom_id"].endswith(":k:cards")]
+            if user is None or not opens:
+                await table.play_one(rnd)
+                continue
+            record = await d.click(user, turn, opens[0]["custom_id"])
+            picker = (await record.wait_done()).message
+            assert picker is not None and record.ephemeral
+            dms = len(d.dms(user))
+            while True:
+                taps = [c for c in components(picker) if c["custom_id"].startswith("rb:")]
+                cards = [c for c in taps if c["custom_id"].split(":")[-1].startswith("play ")]
+                # One button per choice, each naming its card (never a public button).
+                assert taps and all(c["type"] == 2 and c["label"] != "…" for c in taps)
+                if not cards:
+                    break
+                tap = await d.click(user, picker, cards[0]["custom_id"])
+                await tap.wait_done()
+                placed += 1
+                picker = d.message(picker.id)  # the same message, edited in place
+                assert picker.text.startswith("✅ "), picker.text
+                assert cards[0]["label"] in picker.text.splitlines()[0]
+                seqs = {c["custom_id"].split(":")[2] for c in components(picker)}
+                assert seqs and seqs != {cards[0]["custom_id"].split(":")[2]}
+            # No new DM for any card: the confirmation is the edited picker.
+            assert len(d.dms(user)) == dms
+            if placed >= 2:
+                break
+            await table.play_one(rnd)
+        assert placed >= 2
+        await bot.service.idle()

@@ -119,6 +119,8 @@ class CartusAdapter(GameAdapter[CartusView, CartusSeatView]):
     # Options drawn from the hand (the cards to place, take back, give or discard, a Pass)
     # and a secret choice (the simultaneous supply): always in a private picker.
     private_verbs = frozenset({"supply", "cards", "give", "play", "withdraw", "discard", "pass"})
+    # Cards placed face down one after the other: one tap each in a picker that stays open.
+    tap_verbs = frozenset({"cards"})
 
     def t(self, key: str, lang: str, /, **params: Any) -> str:
         """A Cartus text."""
