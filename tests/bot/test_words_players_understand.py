@@ -312,3 +312,16 @@ def test_the_rules_name_the_m_and_a_symbols_as_the_board_shows_them() -> None:
         assert "M:" not in rules and "M :" not in rules and "A :" not in rules
         assert words("rattus", lang)("legend_M") in rules
         assert words("rattus", lang)("legend_A") in rules
+
+
+def test_plurals_are_fluent_selectors_never_an_s_in_brackets() -> None:
+    from render.common import words
+
+    en, fr = words("rattus", "en"), words("rattus", "fr")
+    assert en("s_final", tokens=1, faces="", lost="") == "Final ravage: 1 rat token revealed."
+    assert en("s_final", tokens=3, faces="", lost="") == "Final ravage: 3 rat tokens revealed."
+    assert fr("s_final", tokens=1, faces="", lost="") == "Ravage final : 1 jeton rat révélé."
+    assert fr("s_final", tokens=2, faces="", lost="") == "Ravage final : 2 jetons rat révélés."
+    for path in [Path("bot/locales"), *Path("bot/games").glob("*/locales")]:
+        for ftl in path.glob("*.ftl"):
+            assert "(s)" not in ftl.read_text("utf-8"), ftl

@@ -372,7 +372,10 @@ board-s_below = below the limit
 board-s_lost = cubes lost: { $who }
 board-s_none = no rat token revealed
 board-s_no_loss = no cube lost
-board-s_final = Final ravage: { $tokens } rat token(s) revealed{ $faces }{ $lost }.
+board-s_final = Final ravage: { $tokens ->
+        [1] 1 rat token revealed
+       *[other] { $tokens } rat tokens revealed
+    }{ $faces }{ $lost }.
 board-s_faces = {" "}(limit and symbols under Regions)
 board-s_ranking = Final ranking: { $rows }.
 

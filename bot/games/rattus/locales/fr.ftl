@@ -498,7 +498,11 @@ board-s_below = sous la limite
 board-s_lost = cubes perdus : { $who }
 board-s_none = aucun jeton rat révélé
 board-s_no_loss = aucun cube perdu
-board-s_final = Ravage final : { $tokens } jeton(s) rat révélé(s){ $faces }{ $lost }.
+board-s_final = Ravage final : { $tokens ->
+        [0] aucun jeton rat révélé
+        [1] 1 jeton rat révélé
+       *[other] { $tokens } jetons rat révélés
+    }{ $faces }{ $lost }.
 board-s_faces = {" "}(limite et symboles sous Régions)
 board-s_ranking = Classement final : { $rows }.
 
