@@ -17,6 +17,7 @@ from typing import Any
 from engine.core.contract import Step
 from engine.core.errors import InvariantError
 from engine.core.events import Event
+from engine.core.evolve import evolve
 from engine.core.rng import Rng
 from engine.piper.actions import SLOTS, Action, ChooseFirst, PlayCard, well_formed
 from engine.piper.components import (
@@ -418,6 +419,10 @@ def apply(s: State, seat: int, action: Action, *, trial: bool = False) -> Step[S
         if s.phase is not Phase.PLAY:
             raise IllegalAction("wrong_phase", phase=s.phase.value)
         _check_play(s, seat, action)
+        if s.flow.left > 1 and s.config.variant is not Variant.PTITS_RATS:
+            # Not the turn's last card: nothing moves, so only the hand, the card's place and
+            # the turn change (the workspace would copy every list for that).
+            return Step(_place_only(s, seat, action, events), tuple(events))
         w = _Work(s)
         w.quiet = trial
         _play(w, seat, action, events)
@@ -452,6 +457,28 @@ def _check_play(s: State, seat: int, a: PlayCard) -> None:
             raise IllegalAction("hidden_not_allowed")
         if s.flow.hidden:
             raise IllegalAction("one_hidden")
+
+
+def _place_only(s: State, seat: int, a: PlayCard, ev: list[Event]) -> State:
+    """`_play` of a card after which the turn goes on: the same State and events."""
+    k = a.slot - 1
+    hands = s.hands
+    hand = hands[seat]
+    i = hand.index(a.card)
+    under = s.under
+    cards = (*under[k], Placed(a.card, seat, a.hidden))
+    name = FIGURES[CHAR_FIGURE[s.display[k]]]
+    hidden = a.hidden
+    ev.append(CardPlayed(seat, a.slot, name, None if hidden else a.card.value, hidden, len(cards)))
+    if hidden:
+        ev.append(HiddenCardPlayed(seat, a.slot, name, a.card.value))
+    flow = s.flow
+    return evolve(
+        s,
+        hands=(*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :]),
+        under=(*under[:k], cards, *under[k + 1 :]),
+        flow=Turn(flow.left - 1, (*flow.placed, s.display[k]), flow.hidden or hidden, flow.pending),
+    )
 
 
 def _play(w: _Work, seat: int, a: PlayCard, ev: list[Event]) -> None:

@@ -566,12 +566,27 @@ def _build_africanus(kind: type[Action], args: list[str]) -> Action:
 
 # Each action class's (field, annotation) pairs: dataclasses.fields() costs more than the checks.
 _SCHEMAS: dict[type, tuple[tuple[str, str], ...]] = {}
+# Actions found well formed (by id; legal_actions hands out the same objects again and again).
+_WELL_FORMED: dict[int, Action] = {}
 
 
 def well_formed(action: object) -> bool:
     """True when `action` is an Action whose fields have the right types and ranges."""
+    if _WELL_FORMED.get(id(action)) is action:
+        return True
     if not isinstance(action, Action) or type(action) is Action:
         return False
+    if _fields_ok(action):
+        # Actions are frozen and a well-formed one holds only immutable values: the answer
+        # stays true. Held here, so that no other object can take its id meanwhile.
+        if len(_WELL_FORMED) >= 1 << 14:
+            _WELL_FORMED.clear()
+        _WELL_FORMED[id(action)] = action
+        return True
+    return False
+
+
+def _fields_ok(action: Action) -> bool:
     schema = _SCHEMAS.get(type(action))
     if schema is None:
         schema = _SCHEMAS[type(action)] = tuple((f.name, str(f.type)) for f in fields(action))

@@ -142,7 +142,33 @@ def holds(s: State, seat: int, card: ClassCard) -> bool:
 
 def held(s: State, seat: int) -> frozenset[ClassCard]:
     """The class cards `seat` holds."""
-    return frozenset(c for c, h in zip(s.config.cards, s.holders, strict=True) if h == seat)
+    key = (s.config.cards, s.holders, seat)
+    got = _HELD.get(key)
+    if got is None:
+        if len(_HELD) >= _CACHE_LIMIT:
+            _HELD.clear()
+        got = _HELD[key] = frozenset(c for c, h in zip(key[0], key[1], strict=True) if h == seat)
+    return got
+
+
+# Small caches of what legal_actions derives from a few fields (it runs on every step of every
+# playout); cleared when full, so memory stays bounded.
+_CACHE_LIMIT = 1 << 15
+_HELD: dict[tuple[tuple[ClassCard, ...], tuple[int, ...], int], frozenset[ClassCard]] = {}
+_TAKE: dict[tuple[tuple[ClassCard, ...], tuple[int, ...], int], tuple[Action, ...]] = {}
+
+
+def _take_list(s: State, seat: int) -> tuple[Action, ...]:
+    """The class cards `seat` may take: every card it does not hold."""
+    key = (s.config.cards, s.holders, seat)
+    got = _TAKE.get(key)
+    if got is None:
+        if len(_TAKE) >= _CACHE_LIMIT:
+            _TAKE.clear()
+        got = _TAKE[key] = tuple(
+            _take_a(c) for c, h in zip(key[0], key[1], strict=True) if h != seat
+        )
+    return got
 
 
 # Final round: "They are neither allowed to take any new cards, add cubes (exception:
@@ -395,7 +421,7 @@ def _ability_actions(
     if ClassCard.KING in usable:
         out.extend(_king_a(r) for r in b.used if not tokens[r] and s.cubes[r][seat])
     if ClassCard.MONK in usable:
-        out.extend(_token_lists(b, counts)[0])
+        out.extend(_monk_list(b, counts))
     if ClassCard.MERCHANT in usable:
         dips = s.africa.diplomats if s.africa is not None else None
         cubes = s.cubes
@@ -408,7 +434,7 @@ def _ability_actions(
                 continue
             out.extend(_merchant_list(b, r, min(3, have)))
     if ClassCard.WITCH in usable:
-        out.extend(_token_lists(b, counts)[1])
+        out.extend(_peek_list(b, counts))
     if s.africa is not None and usable & _ORIENT:
         out.extend(_orient_actions(s, s.africa, seat, usable))
     return out
@@ -418,31 +444,48 @@ def _ability_actions(
 # region, made once per such position: legal_actions runs on every step of every playout.
 # Keyed by the board's id (boards are made once per configuration and kept), and checked
 # against the board itself; cleared when full, so memory stays bounded.
-_CACHE_LIMIT = 1 << 15
-_TokenLists = tuple[tuple[Action, ...], tuple[Action, ...]]
-_TOKEN_LISTS: dict[tuple[int, tuple[int, ...]], tuple[Board, _TokenLists]] = {}
+_TOKEN_LISTS: dict[tuple[int, tuple[int, ...]], tuple[Board, tuple[Action, ...]]] = {}
 _PLACE_LISTS: dict[tuple[int, tuple[int, ...], int, bool], tuple[Board, tuple[Action, ...]]] = {}
-_SPREAD_LISTS: dict[tuple[int, int, tuple[int, ...], int], tuple[Board, tuple[Action, ...]]] = {}
+_SpreadLists = tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]]
+_SPREAD_LISTS: dict[tuple[int, int, tuple[int, ...], int], tuple[Board, _SpreadLists]] = {}
 _MERCHANT_LISTS: dict[tuple[int, int, int], tuple[Board, tuple[Action, ...]]] = {}
 
 
-def _token_lists(b: Board, counts: tuple[int, ...]) -> _TokenLists:
-    """The Monk's moves and the Witch's looks (every token of every region in play)."""
+def _monk_list(b: Board, counts: tuple[int, ...]) -> tuple[Action, ...]:
+    """The Monk's moves: any token of a region in play to a neighbour with room."""
     key = (id(b), counts)
     got = _TOKEN_LISTS.get(key)
     if got is not None and got[0] is b:
         return got[1]
     monk: list[Action] = []
     for r in b.used:
-        targets = [n for n in b.neighbours[r] if counts[n] < b.max_tokens]
-        for pos in range(counts[r]):
-            monk.extend(_monk_a(r, pos, t) for t in targets)
-    peek = tuple(_peek_a(r, pos) for r in b.used for pos in range(counts[r]))
-    lists = (tuple(monk), peek)
+        if counts[r]:
+            targets = tuple([n for n in b.neighbours[r] if counts[n] < b.max_tokens])
+            monk.extend(_monk_region(r, counts[r], targets))
+    out = tuple(monk)
     if len(_TOKEN_LISTS) >= _CACHE_LIMIT:
         _TOKEN_LISTS.clear()
-    _TOKEN_LISTS[key] = (b, lists)
-    return lists
+    _TOKEN_LISTS[key] = (b, out)
+    return out
+
+
+@cache
+def _monk_region(r: int, k: int, targets: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(_monk_a(r, pos, t) for pos in range(k) for t in targets)
+
+
+def _peek_list(b: Board, counts: tuple[int, ...]) -> list[Action]:
+    """The Witch's looks: any token of a region in play."""
+    out: list[Action] = []
+    for r in b.used:
+        if counts[r]:
+            out.extend(_peek_region(r, counts[r]))
+    return out
+
+
+@cache
+def _peek_region(r: int, k: int) -> tuple[Action, ...]:
+    return tuple(_peek_a(r, pos) for pos in range(k))
 
 
 def _place_list(
@@ -455,11 +498,16 @@ def _place_list(
     got = _PLACE_LISTS.get(key)
     if got is not None and got[0] is b:
         return got[1]
-    out = tuple(_place_a(r, k) for r in b.used for k in _place_counts(res, counts[r], peasant))
+    out = tuple(a for r in b.used for a in _place_region(r, counts[r], res, peasant))
     if len(_PLACE_LISTS) >= _CACHE_LIMIT:
         _PLACE_LISTS.clear()
     _PLACE_LISTS[key] = (b, out)
     return out
+
+
+@cache
+def _place_region(r: int, k: int, res: int, peasant: bool) -> tuple[Action, ...]:
+    return tuple(_place_a(r, n) for n in _place_counts(res, k, peasant))
 
 
 def _merchant_list(b: Board, r: int, top: int) -> tuple[Action, ...]:
@@ -473,18 +521,19 @@ def _merchant_list(b: Board, r: int, top: int) -> tuple[Action, ...]:
     return out
 
 
-def _spread_list(s: State, count: int, counts: tuple[int, ...]) -> tuple[Action, ...]:
-    """Where the new rat tokens may go (the spread)."""
+def _spread_list(s: State, count: int, counts: tuple[int, ...]) -> _SpreadLists:
+    """Where the new rat tokens may go (the spread): the choices, and their actions."""
     b = s.board
-    key = (id(b), s.plague, counts, count)
+    key = (id(b), s.plague, tuple([counts[n] for n in b.neighbours[s.plague]]), count)
     got = _SPREAD_LISTS.get(key)
     if got is not None and got[0] is b:
         return got[1]
-    out = tuple(_rats_a(combo) for combo in _spread_options(s, count))
+    options = tuple(_spread_options(s, count))
+    lists = (options, tuple(_rats_a(combo) for combo in options))
     if len(_SPREAD_LISTS) >= _CACHE_LIMIT:
         _SPREAD_LISTS.clear()
-    _SPREAD_LISTS[key] = (b, out)
-    return out
+    _SPREAD_LISTS[key] = (b, lists)
+    return lists
 
 
 _ORIENT = frozenset(
@@ -617,7 +666,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
         out.extend(_opening_actions(s.expansion, s.players))
     elif phase is Phase.MAIN:
         if not s.took_card:
-            out.extend(_take_a(c) for c, h in zip(s.cards, s.holders, strict=True) if h != seat)
+            out.extend(_take_list(s, seat))
         counts = tuple(map(len, s.board_tokens))
         if not s.placed and s.reserve[seat]:
             peasant = holds(s, seat, ClassCard.PEASANT)
@@ -637,7 +686,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             if s.witch[0][0] != s.witch[1][0]:
                 out.append(WitchSwap(True))
     elif phase is Phase.SPREAD:
-        out.extend(_spread_list(s, s.spread_left, tuple(map(len, s.board_tokens))))
+        out.extend(_spread_list(s, s.spread_left, tuple(map(len, s.board_tokens)))[1])
     elif phase is Phase.FINAL:
         out.extend(_ability_actions(s, seat, final=True))
         out.extend(_plague_actions(s, seat, final=True))
@@ -978,7 +1027,7 @@ def _begin_spread(s: State, count: int, ev: list[Event]) -> State:
     count = min(count, room)
     if count == 0:
         return _ravage_and_end(s, ev)
-    options = _spread_options(s, count)
+    options = _spread_list(s, count, tuple(map(len, s.board_tokens)))[0]
     if len(options) == 1:
         return _spread(s, options[0], ev)
     return evolve(s, phase=Phase.SPREAD, flags=evolve(s.flags, spread_left=count))
