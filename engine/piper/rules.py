@@ -76,6 +76,13 @@ if HIDDEN_PER_TURN != 1:
     raise InvariantError("piper data: a turn tracks one face-down card, the data file says more")
 
 FIGURES = figures()
+# Enum members read through their class, and `.value`, cost a Python call each on Python 3.11:
+# the rules read them on every action, so from module constants.
+_OVER, _PLAY, _ORDER = Phase.OVER, Phase.PLAY, Phase.ORDER
+_HIDDEN, _PTITS_RATS = Variant.HIDDEN, Variant.PTITS_RATS
+_MELODY, _PLUS1 = Card.MELODY, Card.PLUS1
+CARD_VALUE: dict[Card, str] = {c: c.value for c in Card}
+_PLACES = range(DISPLAY)
 CHAR_FIGURE = character_figures()
 MOVES = moves()
 
@@ -202,7 +209,7 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
         collected=((),) * players,
         out=(),
         active=0,
-        phase=Phase.PLAY,
+        phase=_PLAY,
         turn=1,
         # "Lors du premier tour, et uniquement lors de celui-ci, le premier joueur ... pose une
         # carte Action ... Et il pioche une carte Action".
@@ -234,7 +241,7 @@ def setup_events(s: State) -> tuple[Event, ...]:
 
 def to_move(s: State) -> frozenset[int]:
     """The active player, until the game is over."""
-    if s.phase is Phase.OVER:
+    if s.phase is _OVER:
         return frozenset()
     return frozenset((s.active,))
 
@@ -243,16 +250,16 @@ def open_places(s: State) -> tuple[int, ...]:
     """Places (1-4) that can take the active player's next card: fewer than two cards, and not
     the Character card that got this turn's first card."""
     placed = s.flow.placed
+    under = s.under
+    display = s.display
     return tuple(
-        k + 1
-        for k in range(DISPLAY)
-        if len(s.under[k]) < PER_CHARACTER and s.display[k] not in placed
+        [k + 1 for k in _PLACES if len(under[k]) < PER_CHARACTER and display[k] not in placed]
     )
 
 
 def may_hide(s: State) -> bool:
     """True when the active player may place the next card face down."""
-    return s.variant is Variant.HIDDEN and not s.flow.hidden
+    return s.variant is _HIDDEN and not s.flow.hidden
 
 
 @lru_cache(maxsize=4096)
@@ -270,9 +277,9 @@ def _play_actions(
 
 def legal_actions(s: State, seat: int) -> list[Action]:
     """Every legal action of `seat`, sorted (empty when it is not to move)."""
-    if s.phase is Phase.OVER or seat != s.active:
+    if s.phase is _OVER or seat != s.active:
         return []
-    if s.phase is Phase.ORDER:
+    if s.phase is _ORDER:
         return [ChooseFirst(slot) for slot in s.flow.pending]
     types = tuple(dict.fromkeys(s.hands[seat]))
     return list(_play_actions(types, open_places(s), may_hide(s)))
@@ -345,13 +352,32 @@ class _Work:
         self.quiet = False  # a trial run (the activation order): no events, no `recent`
 
     def _copy(self, w: _Work) -> None:
-        for name in self.__slots__:
-            value = getattr(w, name)
-            if name == "gaps":
-                value = [list(g) for g in value]
-            elif isinstance(value, list):
-                value = list(value)
-            setattr(self, name, value)
+        # Every list copied (the gaps one level deeper), everything else shared: immutable.
+        self.config = w.config
+        self.rng = w.rng
+        self.ring = w.ring[:]
+        self.gaps = [g[:] for g in w.gaps]
+        self.levels = w.levels[:]
+        self.display = w.display[:]
+        self.under = w.under[:]
+        self.char_deck = w.char_deck[:]
+        self.char_discard = w.char_discard[:]
+        self.deck = w.deck[:]
+        self.discard = w.discard[:]
+        self.hands = w.hands[:]
+        self.collected = w.collected[:]
+        self.out = w.out[:]
+        self.active = w.active
+        self.phase = w.phase
+        self.turn = w.turn
+        self.left = w.left
+        self.placed = w.placed
+        self.hidden = w.hidden
+        self.pending = w.pending
+        self.recent = w.recent
+        self.set_aside = w.set_aside
+        self.reason = w.reason
+        self.quiet = w.quiet
 
     @property
     def players(self) -> int:
@@ -408,7 +434,7 @@ def apply(s: State, seat: int, action: Action, *, trial: bool = False) -> Step[S
     """Apply `action` by `seat`, or raise a RulesError and change nothing. `trial` (for AIs
     trying moves) skips the moves' events and the record of the latest turn; the state is
     otherwise the same."""
-    if s.phase is Phase.OVER:
+    if s.phase is _OVER:
         raise GameFinished()
     if seat != s.active:
         raise NotYourTurn()
@@ -416,10 +442,10 @@ def apply(s: State, seat: int, action: Action, *, trial: bool = False) -> Step[S
         raise MalformedAction("malformed", text=type(action).__name__)
     events: list[Event] = []
     if isinstance(action, PlayCard):
-        if s.phase is not Phase.PLAY:
+        if s.phase is not _PLAY:
             raise IllegalAction("wrong_phase", phase=s.phase.value)
         _check_play(s, seat, action)
-        if s.flow.left > 1 and s.config.variant is not Variant.PTITS_RATS:
+        if s.flow.left > 1 and s.config.variant is not _PTITS_RATS:
             # Not the turn's last card: nothing moves, so only the hand, the card's place and
             # the turn change (the workspace would copy every list for that).
             return Step(_place_only(s, seat, action, events), tuple(events))
@@ -427,7 +453,7 @@ def apply(s: State, seat: int, action: Action, *, trial: bool = False) -> Step[S
         w.quiet = trial
         _play(w, seat, action, events)
     elif isinstance(action, ChooseFirst):
-        if s.phase is not Phase.ORDER:
+        if s.phase is not _ORDER:
             raise IllegalAction("wrong_phase", phase=s.phase.value)
         if action.slot not in s.flow.pending:
             raise IllegalAction("not_activating", slot=action.slot)
@@ -442,7 +468,7 @@ def apply(s: State, seat: int, action: Action, *, trial: bool = False) -> Step[S
 
 def _check_play(s: State, seat: int, a: PlayCard) -> None:
     if a.card not in s.hands[seat]:
-        raise IllegalAction("card_not_in_hand", card=a.card.value)
+        raise IllegalAction("card_not_in_hand", card=CARD_VALUE[a.card])
     k = a.slot - 1
     char = s.display[k]
     name = FIGURES[CHAR_FIGURE[char]]
@@ -453,7 +479,7 @@ def _check_play(s: State, seat: int, a: PlayCard) -> None:
     if char in s.flow.placed:
         raise IllegalAction("same_character", character=name, slot=a.slot)
     if a.hidden:
-        if s.variant is not Variant.HIDDEN:
+        if s.variant is not _HIDDEN:
             raise IllegalAction("hidden_not_allowed")
         if s.flow.hidden:
             raise IllegalAction("one_hidden")
@@ -469,9 +495,11 @@ def _place_only(s: State, seat: int, a: PlayCard, ev: list[Event]) -> State:
     cards = (*under[k], Placed(a.card, seat, a.hidden))
     name = FIGURES[CHAR_FIGURE[s.display[k]]]
     hidden = a.hidden
-    ev.append(CardPlayed(seat, a.slot, name, None if hidden else a.card.value, hidden, len(cards)))
+    ev.append(
+        CardPlayed(seat, a.slot, name, None if hidden else CARD_VALUE[a.card], hidden, len(cards))
+    )
     if hidden:
-        ev.append(HiddenCardPlayed(seat, a.slot, name, a.card.value))
+        ev.append(HiddenCardPlayed(seat, a.slot, name, CARD_VALUE[a.card]))
     flow = s.flow
     return evolve(
         s,
@@ -488,14 +516,14 @@ def _play(w: _Work, seat: int, a: PlayCard, ev: list[Event]) -> None:
     w.hands[seat] = hand[:i] + hand[i + 1 :]
     w.under[k] = (*w.under[k], Placed(a.card, seat, a.hidden))
     name = _name(w, k)
-    shown = None if a.hidden else a.card.value
+    shown = None if a.hidden else CARD_VALUE[a.card]
     ev.append(CardPlayed(seat, a.slot, name, shown, a.hidden, len(w.under[k])))
     if a.hidden:
-        ev.append(HiddenCardPlayed(seat, a.slot, name, a.card.value))
+        ev.append(HiddenCardPlayed(seat, a.slot, name, CARD_VALUE[a.card]))
     w.left -= 1
     w.placed = (*w.placed, w.display[k])
     w.hidden = w.hidden or a.hidden
-    if w.config.variant is Variant.PTITS_RATS:
+    if w.config.variant is _PTITS_RATS:
         _resolve_now(w, k, ev)
     elif w.left == 0:
         _after_placing(w, ev)
@@ -516,7 +544,7 @@ def _after_placing(w: _Work, ev: list[Event]) -> None:
         # "Si 2 cartes Personnage doivent être activées, c'est le joueur actif qui décide quel
         # personnage sera activé en premier."
         w.pending = tuple(k + 1 for k in ready)
-        w.phase = Phase.ORDER
+        w.phase = _ORDER
         ev.append(OrderAsked(w.active, w.pending))
         return
     _activate_all(w, ready, ev, chosen=False)
@@ -531,7 +559,7 @@ def _reveal(w: _Work, ready: Sequence[int], ev: list[Event]) -> None:
         if any(p.hidden for p in cards):
             for p in cards:
                 if p.hidden:
-                    ev.append(CardRevealed(p.seat, k + 1, _name(w, k), p.card.value))
+                    ev.append(CardRevealed(p.seat, k + 1, _name(w, k), CARD_VALUE[p.card]))
             w.under[k] = tuple(Placed(p.card, p.seat) for p in cards)
 
 
@@ -545,7 +573,7 @@ def _order_matters(w: _Work, ready: Sequence[int]) -> bool:
         t.quiet = True
         for k in [first, *(k for k in ready if k != first)]:
             _activate(t, k, [], chosen=False)
-            if t.phase is Phase.OVER:
+            if t.phase is _OVER:
                 break
         outcomes.add(repr(t.board()))
     return len(outcomes) > 1
@@ -562,7 +590,7 @@ def _commute(w: _Work, ready: Sequence[int]) -> bool:
     up = down = 0
     for k, figure in zip(ready, figures, strict=True):
         for p in w.under[k]:
-            if p.card is Card.MELODY:
+            if p.card is _MELODY:
                 return False
             reach = MOVES[p.card].houses if p.card in MOVES else 1
             if figure == PIPER:
@@ -580,7 +608,7 @@ def _commute(w: _Work, ready: Sequence[int]) -> bool:
 
 def _choose(w: _Work, a: ChooseFirst, ev: list[Event]) -> None:
     order = [a.slot - 1, *(p - 1 for p in w.pending if p != a.slot)]
-    w.phase = Phase.PLAY
+    w.phase = _PLAY
     w.pending = ()
     _activate_all(w, order, ev, chosen=True)
 
@@ -588,7 +616,7 @@ def _choose(w: _Work, a: ChooseFirst, ev: list[Event]) -> None:
 def _activate_all(w: _Work, order: Sequence[int], ev: list[Event], chosen: bool) -> None:
     for n, k in enumerate(order):
         _activate(w, k, ev, chosen=chosen and n == 0)
-        if w.phase is Phase.OVER:
+        if w.phase is _OVER:
             return
     # "Une fois les cartes Action résolues, ces dernières sont défaussées ... La ou les cartes
     # Personnage activées ... sont également défaussées ... puis remplacées" (5.6 #5: after
@@ -602,8 +630,10 @@ def _activate(w: _Work, k: int, ev: list[Event], chosen: bool) -> None:
     cards = w.under[k]
     figure = CHAR_FIGURE[w.display[k]]
     types = [p.card for p in cards]
-    basics = [c for c in types if c not in SPECIALS]
-    specials = [c for c in types if c in SPECIALS]
+    basics: list[Card] = []
+    specials: list[Card] = []
+    for c in types:
+        (specials if c in SPECIALS else basics).append(c)
     if len(basics) >= 2:
         effect = "two_moves"
     elif basics:
@@ -617,7 +647,7 @@ def _activate(w: _Work, k: int, ev: list[Event], chosen: bool) -> None:
                 w.active,
                 k + 1,
                 FIGURES[figure],
-                tuple(c.value for c in types),
+                tuple([CARD_VALUE[c] for c in types]),
                 tuple(p.seat for p in cards),
                 effect,
                 chosen,
@@ -629,12 +659,12 @@ def _activate(w: _Work, k: int, ev: list[Event], chosen: bool) -> None:
     if effect == "two_moves":
         for card in basics:
             _move(w, k + 1, figure, card, False, False, ev)
-            if w.phase is Phase.OVER:
+            if w.phase is _OVER:
                 # "On ne résout pas la seconde action."
                 break
     elif effect == "move":
         special = specials[0] if specials else None
-        _move(w, k + 1, figure, basics[0], special is Card.PLUS1, special is Card.MELODY, ev)
+        _move(w, k + 1, figure, basics[0], special is _PLUS1, special is _MELODY, ev)
 
 
 def _resolve_now(w: _Work, k: int, ev: list[Event]) -> None:
@@ -643,7 +673,7 @@ def _resolve_now(w: _Work, k: int, ev: list[Event]) -> None:
     activée" (then replaced at once, so the display always shows four)."""
     placed = w.under[k][-1]
     _move(w, k + 1, CHAR_FIGURE[w.display[k]], placed.card, False, False, ev)
-    if w.phase is Phase.OVER:
+    if w.phase is _OVER:
         return
     if len(w.under[k]) >= PER_CHARACTER:
         for p in w.under[k]:
@@ -699,7 +729,9 @@ def _move(
     forward = m.direction > 0
     ring = w.ring
     gaps = w.gaps
-    i = next(n for n, g in enumerate(gaps) if figure in g)
+    i = 0
+    while figure not in gaps[i]:
+        i += 1
     # 5.6 #7: the figures in the gap when the move starts go along; nobody joins on the way.
     group = tuple(gaps[i]) if melody else (figure,)
     piper = PIPER in group
@@ -753,19 +785,20 @@ def _move(
         if i > pos:
             i -= 1
         _eliminate(w, owner, house, (ring[i], ring[(i + 1) % len(ring)]), later)
-        if w.phase is Phase.OVER:
+        if w.phase is _OVER:
             interrupted = step < steps - 1
             break
     if quiet:
         return
     end = (ring[i], ring[(i + 1) % len(ring)])
+    crossed = tuple(crossings)
     ev.append(
         FiguresMoved(
             w.active,
             slot,
             FIGURES[figure],
             _names(group),
-            card.value,
+            CARD_VALUE[card],
             plus,
             melody,
             "forward" if m.direction > 0 else "back",
@@ -773,13 +806,16 @@ def _move(
             steps,
             start,
             end,
-            tuple(crossings),
+            crossed,
             interrupted,
         )
     )
-    ev.extend(later)
-    moved = Moved(group, m.direction, tuple(crossings), end[0])
-    eliminated = tuple(e.seat for e in later if isinstance(e, PlayerEliminated))
+    moved = Moved(group, m.direction, crossed, end[0])
+    if later:
+        ev.extend(later)
+        eliminated = tuple(e.seat for e in later if isinstance(e, PlayerEliminated))
+    else:
+        eliminated = ()
     recent = w.recent
     if recent is None or recent.turn != w.turn:
         w.recent = Recent(w.active, w.turn, (moved,), eliminated)
@@ -787,7 +823,7 @@ def _move(
         w.recent = Recent(
             recent.seat, recent.turn, (*recent.moves, moved), (*recent.eliminated, *eliminated)
         )
-    if w.phase is Phase.OVER:
+    if w.phase is _OVER:
         ev.append(_ended_event(w.frozen()))
 
 
@@ -821,11 +857,11 @@ def _eliminate(w: _Work, seat: int, house: int, merged: tuple[int, int], ev: lis
     if w.players == 2:
         # "Fin de la partie à 2 joueurs: La partie s'achève dès que le compteur Rat d'un joueur
         # atteint le toit de sa maison. Son adversaire remporte immédiatement la partie."
-        w.phase, w.reason = Phase.OVER, "roof"
+        w.phase, w.reason = _OVER, "roof"
     elif left <= 2:
         # "La partie prend fin dès qu'il n'y a plus que 2 joueurs en jeu" (5.6 #9: at once,
         # even in the middle of a card).
-        w.phase, w.reason = Phase.OVER, "two_left"
+        w.phase, w.reason = _OVER, "two_left"
 
 
 def _end_turn(w: _Work, ev: list[Event]) -> None:
@@ -852,10 +888,10 @@ def _end_turn(w: _Work, ev: list[Event]) -> None:
         if drawn:
             w.hands[seat] = sorted_hand([*w.hands[seat], *drawn])
             ev.append(HandRefilled(seat, len(drawn)))
-            ev.append(CardsDrawn(seat, tuple(c.value for c in drawn)))
+            ev.append(CardsDrawn(seat, tuple([CARD_VALUE[c] for c in drawn])))
     w.active = next_seat(w.players, w.out, seat)
     w.turn += 1
-    w.phase = Phase.PLAY
+    w.phase = _PLAY
     w.left, w.placed, w.hidden, w.pending = PER_TURN, (), False, ()
     ev.append(TurnBegan(w.active, w.turn, PER_TURN))
 
@@ -874,7 +910,7 @@ def next_seat(players: int, out: Sequence[int], seat: int) -> int:
 
 def is_over(s: State) -> bool:
     """True once the game has ended."""
-    return s.phase is Phase.OVER
+    return s.phase is _OVER
 
 
 def _ended_event(s: State) -> GameEnded:

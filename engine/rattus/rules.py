@@ -419,7 +419,10 @@ def _ability_actions(
         # Final round: the Peasant adds one cube in any one region.
         out.extend(_place_a(r, 1) for r in b.used)
     if ClassCard.KING in usable:
-        out.extend(_king_a(r) for r in b.used if not tokens[r] and s.cubes[r][seat])
+        cubes = s.cubes
+        for r in b.used:
+            if not counts[r] and cubes[r][seat]:
+                out.append(_king_a(r))
     if ClassCard.MONK in usable:
         out.extend(_monk_list(b, counts))
     if ClassCard.MERCHANT in usable:
@@ -498,7 +501,10 @@ def _place_list(
     got = _PLACE_LISTS.get(key)
     if got is not None and got[0] is b:
         return got[1]
-    out = tuple(a for r in b.used for a in _place_region(r, counts[r], res, peasant))
+    listed: list[Action] = []
+    for r in b.used:
+        listed += _place_region(r, counts[r], res, peasant)
+    out = tuple(listed)
     if len(_PLACE_LISTS) >= _CACHE_LIMIT:
         _PLACE_LISTS.clear()
     _PLACE_LISTS[key] = (b, out)
@@ -1064,7 +1070,8 @@ def _spread(s: State, targets: tuple[int, ...], ev: list[Event]) -> State:
         supply=tuple(supply),
         rng=rng,
         phase=Phase.MAIN,
-        flags=evolve(s.flags, spread_left=0),
+        # (equal Flags either way: a new one only when something changes)
+        flags=evolve(s.flags, spread_left=0) if s.flags.spread_left else s.flags,
         recent=recent,
     )
     return _ravage_and_end(s, ev)
