@@ -243,7 +243,10 @@ def to_move(s: State) -> frozenset[int]:
     """The active player, until the game is over."""
     if s.phase is _OVER:
         return frozenset()
-    return frozenset((s.active,))
+    return _ALONE[s.active]
+
+
+_ALONE = tuple(frozenset((seat,)) for seat in range(8))  # shared: frozensets are immutable
 
 
 def open_places(s: State) -> tuple[int, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, overload
 
-from engine.core.contract import TURN, WINDOW, Decision, Step
+from engine.core.contract import TURN, WINDOW, Decision
 from engine.core.events import Event
 from engine.core.registry import register_game
 from engine.rattus import rules
@@ -47,17 +47,11 @@ class Rattus:
             return Decision(rules.to_move(state), WINDOW, state.phase.value, secret=True)
         return Decision(rules.to_move(state), TURN, state.phase.value)
 
-    def to_move(self, state: State) -> frozenset[int]:
-        """Seats to move now."""
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Legal actions of `seat`, in a fixed order."""
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action: Action) -> Step[State]:
-        """Apply an action or raise RulesError."""
-        return rules.apply(state, seat, action)
+    # The calls made on every action of a game (to_move, legal_actions, apply, is_over) are the
+    # rules' own functions, documented there, not methods that call them: one call less each.
+    to_move = staticmethod(rules.to_move)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
 
     @overload
     def view(self, state: State, seat: None) -> RattusView: ...
@@ -69,9 +63,7 @@ class Rattus:
         """Public view (None) or a seat's view (keys: engine.rattus.view_types)."""
         return view(state, seat)
 
-    def is_over(self, state: State) -> bool:
-        """True once the game has ended."""
-        return rules.is_over(state)
+    is_over = staticmethod(rules.is_over)
 
     def result(self, state: State) -> dict[str, Any]:
         """Ranking with breakdowns and the tie-break."""

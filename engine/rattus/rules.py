@@ -334,7 +334,10 @@ def to_move(s: State) -> frozenset[int]:
         return frozenset()
     if s.phase is Phase.REACTION:
         return frozenset(_window(s).asked)
-    return frozenset((s.active,))
+    return _ALONE[s.active]
+
+
+_ALONE = tuple(frozenset((seat,)) for seat in range(8))  # shared: frozensets are immutable
 
 
 def _africa(s: State) -> Africa:
