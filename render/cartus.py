@@ -182,35 +182,59 @@ class Layout:
     final: bool  # the ranking replaces the buildings and the players' table
     no_winner: bool = False  # the ranking says that nobody wins (everyone is dead)
 
+    # The board is two parts, one under the other, each near 4:3. During the game: the table
+    # (who moves and what to do, the buildings, the Nun row), then the players (the influence
+    # tracks, the players' table, the piles, the legend). At the end: the influence tracks
+    # and the Nun row with the header, then the ranking and the piles.
+
     @property
     def band_top(self) -> int:
-        """Top of the first building band (under the title, who moves and what to do), or of
-        the ranking."""
-        return 136 if not self.final else 72
+        """Top of the first building band (under the title, who moves and what to do)."""
+        return 136
+
+    @property
+    def nuns_top(self) -> int:
+        """Top of the Nun row: under the buildings, or at the end under the tracks."""
+        if self.final:
+            return self.tracks_top + TRACKS_H
+        return self.band_top + self.bands * (BAND_H + BAND_GAP) + 6
+
+    @property
+    def map_height(self) -> int:
+        """Height of the first part (the table, with the legend of the buildings' actions
+        during the game), where the second starts."""
+        return self.nuns_top + NUN_ROW_H + (0 if self.final else LEGEND_H)
 
     @property
     def tracks_top(self) -> int:
-        """Top of the influence section."""
-        if self.final:  # just under the ranking
-            return self.band_top + 46 + 40 * self.no_winner + self.players * RANK_H + 16
-        return self.band_top + self.bands * (BAND_H + BAND_GAP) + 6
+        """Top of the influence section: the players part's top, or at the end under the
+        header."""
+        return 72 if self.final else self.map_height + PART_TOP
+
+    @property
+    def ranking_top(self) -> int:
+        """Top of the final ranking: the players part's top."""
+        return self.map_height + PART_TOP
 
     @property
     def players_top(self) -> int:
         """Top of the players' table (none on the final board: the ranking says it all)."""
-        return self.tracks_top + 44 + 6 * TRACK_H + 14
+        return self.tracks_top + TRACKS_H
 
     @property
-    def bottom_top(self) -> int:
-        """Top of the Nun row and the piles."""
+    def piles_top(self) -> int:
+        """Top of the piles' lines."""
         if self.final:
-            return self.players_top
+            ranking = 46 + 40 * self.no_winner + self.players * RANK_H + 16
+            return self.ranking_top + ranking
         return self.players_top + 76 + self.players * PLAYER_H + 10
 
     @property
     def height(self) -> int:
         """Canvas height (the final board has no legend of the buildings' actions)."""
-        return self.bottom_top + NUN_SECTION_H + (0 if self.final else 52)
+        if self.final:
+            return max(self.map_height + FINAL_H, self.piles_top + PILES_H)
+        return self.piles_top + PILES_H
 
 
 STRIP_H = 44  # a band's top: the building's name and class on the class colour
@@ -225,7 +249,12 @@ RANK_H = 50  # a row of the final ranking
 VISIT_W = (RIGHT - LEFT - ACTION_W - 14) // 4  # four visits a line, two lines
 NUN_W = 84
 NUN_H = 72
-NUN_SECTION_H = 44 + NUN_H + 8 + 56 + 3 * 34
+NUN_ROW_H = 44 + NUN_H + 8 + 56  # heading, cards, the pieces of the seats that looked
+PILES_H = 3 * 34 + 12  # the piles, up to three lines
+TRACKS_H = 44 + 6 * TRACK_H + 14  # the influence heading and its six tracks
+LEGEND_H = 52  # the legend of the buildings' actions (★, ☆)
+PART_TOP = 14  # the players part's top margin
+FINAL_H = 460  # the players part at the end: 720 x 460 at least, under 1.6:1
 PANEL_X = LEFT  # the players' table spans the image
 
 
@@ -282,7 +311,7 @@ def _static(layout: Layout) -> Image.Image:
             x = TRACK_X + k * (RIGHT - 4 - TRACK_X) / 40
             d.line([x, mid - 8, x, mid + 8], fill=_light(colour), width=2)
     # Players, then the Nun row.
-    put_text(img, (LEFT, layout.bottom_top), tr(lang, "nun_row"), TEXT, INK)
+    put_text(img, (LEFT, layout.nuns_top), tr(lang, "nun_row"), TEXT, INK)
     if not layout.final:
         put_text(img, (PANEL_X, layout.players_top), tr(lang, "players"), TEXT, INK)
         y = layout.players_top + 40
@@ -291,7 +320,7 @@ def _static(layout: Layout) -> Image.Image:
         put_text(img, (RIGHT, y), tokens_label(lang), TEXT, MUTED, style="condensed",
                  anchor="ra")  # fmt: skip
     if not layout.final:
-        put_text(img, (LEFT, layout.height - 40), tr(lang, "legend"), TEXT, MUTED,
+        put_text(img, (LEFT, layout.map_height - 44), tr(lang, "legend"), TEXT, MUTED,
                  style="condensed")  # fmt: skip
     return img
 
@@ -509,20 +538,88 @@ def warm() -> None:
 
 
 def render_board(view: CartusView, players: Sequence[str], *, lang: str = "en") -> bytes:
-    """PNG of the public position (a seat's view draws the same public board)."""
+    """PNG of the public position in one picture, the two parts one under the other (a
+    seat's view draws the same public board)."""
     lang = language(lang)
     layout = _layout(view, lang)
     c = _canvas(layout)
-    _draw_header(c, view, players, lang)
+    _draw_table(c, view, players, layout)
+    _draw_players_part(c, view, players, layout)
+    return c.png()
+
+
+def _draw_table(c: Canvas, view: CartusView, players: Sequence[str], layout: Layout) -> None:
+    """The first part: who moves and what to do, the buildings (at the end, the influence
+    tracks) and the Nun row."""
+    _draw_header(c, view, players, layout.lang)
     if layout.final:
-        _draw_ranking(c, view, players, lang, layout)
+        _draw_tracks(c, view, layout)
     else:
         _draw_row(c, view, layout)
-    _draw_tracks(c, view, layout)
     _draw_nuns(c, view, layout)
-    if not layout.final:
+
+
+def _draw_players_part(c: Canvas, view: CartusView, players: Sequence[str], layout: Layout) -> None:
+    """The second part: the influence tracks, the players' table (at the end, the ranking),
+    the piles."""
+    if layout.final:
+        _draw_ranking(c, view, players, layout.lang, layout)
+    else:
+        _draw_tracks(c, view, layout)
         _draw_players(c, view, players, layout)
+    _draw_piles(c, view, layout)
+
+
+PARTS = ("map", "players")
+
+
+def _part_layer(key: tuple[Layout, str]) -> Image.Image:
+    layout, part = key
+    top = layout.map_height
+    box = (0, 0, WIDTH, top) if part == "map" else (0, top, WIDTH, layout.height)
+    return _STATIC.get(layout).crop(box)
+
+
+# The static layer cut in the board's two parts.
+_PART_LAYERS: OnceCache[tuple[Layout, str], Image.Image] = OnceCache(_part_layer)
+
+
+def render_part(part: str, view: CartusView, players: Sequence[str], *, lang: str = "en") -> bytes:
+    """PNG of one part of the public position ("map", the table, or "players")."""
+    layout = _layout(view, language(lang))
+    base = _PART_LAYERS.get((layout, part)).copy()
+    if part == "map":
+        c = Canvas(base, "cartus", static=("cartus", layout, part))
+        _draw_table(c, view, players, layout)
+    elif part == "players":
+        c = Canvas(base, "cartus", origin=(0, layout.map_height), static=("cartus", layout, part))
+        _draw_players_part(c, view, players, layout)
+    else:
+        raise KeyError(f"no part {part!r}")
     return c.png()
+
+
+def render_parts(
+    view: CartusView, players: Sequence[str], *, lang: str = "en"
+) -> list[tuple[str, bytes]]:
+    """The public position as two pictures near 4:3, shown one under the other: the table
+    (the buildings and the Nun row), then the players (influence, hands and VP tokens, piles;
+    at the end the ranking)."""
+    return [(part, render_part(part, view, players, lang=lang)) for part in PARTS]
+
+
+# View entries only the table reads, and only the players part reads.
+TABLE_ONLY = frozenset({"row", "nun_row", "nun_row_revealed"})
+PLAYERS_ONLY = frozenset({"hand_counts", "vp_tokens", "first_player", "piles", "draw_pile",
+                          "discard_pile", "vp_supply"})  # fmt: skip
+
+
+def part_inputs(view: CartusView, players: Sequence[str], *, lang: str = "en") -> dict[str, object]:
+    """What each part is drawn from (plain data; a digest of it names the image)."""
+    return {
+        "map": {k: v for k, v in view.items() if k not in PLAYERS_ONLY},
+        "players": {k: v for k, v in view.items() if k not in TABLE_ONLY},
+    }
 
 
 def _phase_text(view: CartusView, lang: str, names: Sequence[str]) -> str:
@@ -638,7 +735,7 @@ def _group_width(value: int, seats: Sequence[int]) -> int:
 
 
 def _draw_nuns(c: Canvas, view: CartusView, layout: Layout) -> None:
-    top = layout.bottom_top + 40
+    top = layout.nuns_top + 40
     revealed = view.get("nun_row_revealed")
     for card in view["nun_row"]:
         i = int(card["position"])
@@ -647,12 +744,17 @@ def _draw_nuns(c: Canvas, view: CartusView, layout: Layout) -> None:
         c.sprite(("cartus_nun", i, nuns), (x, top))
         for k, seat in enumerate(card["looked_by"]):
             c.chip(x + (k % 3) * 28, top + NUN_H + 6 + (k // 3) * 28, int(seat), LOOKER)
-    y = top + NUN_H + 64
     lang = layout.lang
     if revealed:
         total = sum(int(card["nuns"]) for card in revealed)
         x = LEFT + text_width(tr(lang, "nun_row"), TEXT, "bold") + 16
-        c.text((x, layout.bottom_top), f"· {tr(lang, 'nuns_total', n=total)}", TEXT, RED)
+        c.text((x, layout.nuns_top), f"· {tr(lang, 'nuns_total', n=total)}", TEXT, RED)
+
+
+def _draw_piles(c: Canvas, view: CartusView, layout: Layout) -> None:
+    """The piles' sizes, the jokers and other cards left, the VP tokens left."""
+    lang = layout.lang
+    y = layout.piles_top
     piles: Mapping[str, int] = view.get("piles") or {}
     lines = [
         f"{tr(lang, 'draw_pile', n=view['draw_pile'])} · "
@@ -668,7 +770,7 @@ def _draw_nuns(c: Canvas, view: CartusView, layout: Layout) -> None:
             candidate = item
         line = candidate
     lines.append(line)
-    for k, text in enumerate(lines[:4]):
+    for k, text in enumerate(lines[:3]):
         c.text((LEFT, y + k * 34), text, TEXT, INK, style="condensed")
 
 
@@ -705,7 +807,7 @@ def _draw_ranking(
     result = view["result"]
     if result is None:  # the final layout is drawn once there is a result
         return
-    y = layout.band_top
+    y = layout.ranking_top + 8
     c.text((LEFT, y), tr(lang, "ranking"), TEXT + 4, INK)
     y += 46
     if result.get("everyone_dead") and not result.get("winners"):

@@ -15,7 +15,10 @@ import io
 import itertools
 import math
 import os
+import struct
 import threading
+import zlib
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache, lru_cache
 from importlib import resources
@@ -341,17 +344,31 @@ class Canvas:
     board costs little more than writing its PNG.
     """
 
-    def __init__(self, base: Image.Image, palette: str) -> None:
+    def __init__(
+        self,
+        base: Image.Image,
+        palette: str,
+        origin: tuple[int, int] = (0, 0),
+        static: Hashable | None = None,
+    ) -> None:
         base.load()
         self.image = base
         self.palette = palette
+        # `static` names the pixels of `base` (a copy of a static layer): the bands of rows
+        # nothing is drawn on are then written from what was kept of that layer.
+        self.static = static
+        self.dirty: set[int] = set()
+        # A part of a board: the board's point `origin` is this image's corner, so drawing
+        # code written for the whole board draws one part of it unchanged (what falls
+        # outside the part is clipped).
+        self.origin = origin
         self._core = base.im
         self._colours = palette_colours(palette)
         self._w, self._h = base.size
 
     def colour_at(self, x: float, y: float) -> RGB:
         """The colour shown at a point (what a piece drawn there is blended over)."""
-        xi, yi = round(x), round(y)
+        xi, yi = round(x) - self.origin[0], round(y) - self.origin[1]
         if not (0 <= xi < self._w and 0 <= yi < self._h):
             xi, yi = min(max(xi, 0), self._w - 1), min(max(yi, 0), self._h - 1)
         return self._colours[cast(int, self._core.getpixel((xi, yi)))]
@@ -366,9 +383,25 @@ class Canvas:
             seen = [self.colour_at(x0 + px, y0 + py) for px, py in _corners(key)]
             under = seen[0] if seen.count(seen[0]) > 2 else max(seen, key=seen.count)
         pixels, mask, dx, dy, w, h = _blended(key, under, self.palette)
-        x, y = round(xy[0]) + dx, round(xy[1]) + dy
-        self._core.paste(pixels, (x, y, x + w, y + h), mask)
+        x, y = round(xy[0]) + dx - self.origin[0], round(xy[1]) + dy - self.origin[1]
+        self._touch(y, y + h)
+        if x >= 0 and y >= 0 and x + w <= self._w and y + h <= self._h:
+            self._core.paste(pixels, (x, y, x + w, y + h), mask)
+        elif x < self._w and y < self._h and x + w > 0 and y + h > 0:
+            self._clipped(pixels, mask, x, y, w, h)
         return x, y, x + w, y + h
+
+    def _touch(self, top: int, bottom: int) -> None:
+        """Note the bands of rows from `top` to `bottom` as drawn on."""
+        self.dirty.update(range(max(0, top) // PNG_BAND, (max(0, bottom - 1) // PNG_BAND) + 1))
+
+    def _clipped(self, pixels: Any, mask: Any, x: int, y: int, w: int, h: int) -> None:
+        """Paste the part of a sprite that lies inside the image."""
+        left, top = max(0, -x), max(0, -y)
+        right, bottom = min(w, self._w - x), min(h, self._h - y)
+        box = (left, top, right, bottom)
+        target = (x + left, y + top, x + right, y + bottom)
+        self._core.paste(pixels.crop(box), target, mask.crop(box))
 
     def centred(self, key: tuple[Any, ...], centre: Point) -> Box:
         """Draw a sprite whose maker places it at (0, 0) with its centre at a point."""
@@ -404,10 +437,20 @@ class Canvas:
         """Composite in RGB where pieces overlap much (a wash over a region, a long arrow):
         `compose` draws on an RGB copy of the box (origin at its corner), which then replaces
         the box."""
-        x0, y0 = max(0, box[0]), max(0, box[1])
-        x1, y1 = min(self.image.width, box[2]), min(self.image.height, box[3])
+        found = self.composite(box, compose)
+        if found is not None:
+            self.put(*found)
+
+    def composite(
+        self, box: Box, compose: Callable[[Image.Image], None]
+    ) -> tuple[tuple[int, int], Image.Image, Image.Image] | None:
+        """What `patch` would paste, without pasting it: where, the palette pixels and the mask
+        of the pixels `compose` changed (to keep and `put` on copies of the same layer)."""
+        ox, oy = self.origin
+        x0, y0 = max(0, box[0] - ox), max(0, box[1] - oy)
+        x1, y1 = min(self.image.width, box[2] - ox), min(self.image.height, box[3] - oy)
         if x1 <= x0 or y1 <= y0:
-            return
+            return None
         before = self.image.crop((x0, y0, x1, y1)).convert("RGB")
         area = before.copy()
         compose(area)
@@ -415,13 +458,128 @@ class Canvas:
         # Only the pixels `compose` changed: mapping a palette colour onto the palette again
         # may pick a near twin, which would show the box's edge.
         changed = ImageChops.difference(before, area).convert("L").point(lambda v: 255 if v else 0)
-        self.image.paste(indexed, (x0, y0), changed)
+        return (x0, y0), indexed, changed
+
+    def put(self, xy: tuple[int, int], indexed: Image.Image, mask: Image.Image) -> None:
+        """Paste palette pixels through a mask (what `composite` made)."""
+        self._touch(xy[1], xy[1] + indexed.height)
+        self.image.paste(indexed, xy, mask)
 
     def png(self) -> bytes:
-        """The image as PNG bytes (palette, light compression: fast and small)."""
-        out = io.BytesIO()
-        self.image.save(out, "PNG", compress_level=1)
-        return out.getvalue()
+        """The image as PNG bytes (palette, light compression: fast and small; the bands of
+        rows it shares with earlier images are not compressed again, see `png_bytes`)."""
+        return png_bytes(self.image, self.palette, static=self.static, dirty=self.dirty)
+
+
+# PNG writing: a board is mostly its static layer, and two boards in a row mostly the same
+# pixels. The rows are compressed in bands of PNG_BAND rows, each band its own run of
+# deflate blocks ended by a sync flush (so bands join into one valid stream); a band's
+# compressed bytes are kept, keyed by its pixels, and a band seen before costs a look-up.
+PNG_BAND = 16
+PNG_LEVEL = 1
+PNG_BANDS_KEPT = 8192  # about 3 MB of compressed bands per process
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window, fastest compression
+_LAST_BLOCK = b"\x03\x00"  # an empty final block (fixed Huffman codes)
+_bands: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
+_bands_lock = threading.Lock()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack("!I", len(data)) + kind + data + struct.pack("!I", zlib.crc32(kind + data))
+
+
+@lru_cache(maxsize=16)
+def _plte(palette: str) -> bytes:
+    return _chunk(b"PLTE", bytes(v for colour in palette_colours(palette) for v in colour))
+
+
+Band = tuple[bytes, int, int]  # a band's compressed bytes, the Adler-32 of its rows, their length
+_static_bands: dict[Hashable, dict[int, Band]] = {}
+ADLER = 65521
+
+
+def _adler_combine(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two byte strings joined, from theirs and the second's length (zlib's
+    adler32_combine, which Python's zlib does not offer)."""
+    rem = length % ADLER
+    low = first & 0xFFFF
+    high = (rem * low) % ADLER
+    low = (low + (second & 0xFFFF) + ADLER - 1) % ADLER
+    high = (high + (first >> 16) + (second >> 16) + ADLER - rem) % ADLER
+    return low | (high << 16)
+
+
+def _band(rows: bytes) -> Band:
+    """A band's compressed bytes (kept by content: two boards in a row share most bands)."""
+    key = (len(rows), hash(rows), zlib.crc32(rows))
+    with _bands_lock:
+        packed = _bands.get(key)
+        if packed is not None:
+            _bands.move_to_end(key)
+    if packed is None:
+        packer = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
+        packed = packer.compress(rows) + packer.flush(zlib.Z_SYNC_FLUSH)
+        with _bands_lock:
+            _bands[key] = packed
+            if len(_bands) > PNG_BANDS_KEPT:
+                _bands.popitem(last=False)
+    return packed, zlib.adler32(rows), len(rows)
+
+
+def png_bytes(
+    image: Image.Image,
+    palette: str,
+    *,
+    static: Hashable | None = None,
+    dirty: set[int] | None = None,
+) -> bytes:
+    """A palette image drawn on `palette` as PNG bytes: the same pixels give the same bytes,
+    whatever was written before. With `static` (the name of the layer the image was copied
+    from) and `dirty` (the bands drawn on since), the other bands are taken from that layer's
+    kept bands without reading them."""
+    if image.mode != "P":
+        raise ValueError(f"a palette image, not {image.mode}")
+    width, height = image.size
+    raw = memoryview(image.tobytes())
+    header = struct.pack("!IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    kept: dict[int, Band] | None = None
+    if static is not None and dirty is not None:
+        with _bands_lock:
+            kept = _static_bands.setdefault((static, width, height), {})
+    body = [_ZLIB_HEADER]
+    adler = 1
+    row = b"\0"  # each row starts with its filter type: none
+    for index, top in enumerate(range(0, height, PNG_BAND)):
+        clean = kept is not None and dirty is not None and index not in dirty
+        found = kept.get(index) if kept is not None and clean else None
+        if found is None:
+            pieces: list[bytes | memoryview] = []
+            for y in range(top, min(height, top + PNG_BAND)):
+                pieces += (row, raw[y * width : (y + 1) * width])
+            found = _band(b"".join(pieces))
+            if kept is not None and clean:
+                kept[index] = found
+        packed, band_adler, length = found
+        adler = _adler_combine(adler, band_adler, length)
+        body.append(packed)
+    body += (_LAST_BLOCK, struct.pack("!I", adler))
+    return b"".join(
+        (_SIGNATURE, _chunk(b"IHDR", header), _plte(palette),
+         _chunk(b"IDAT", b"".join(body)), _chunk(b"IEND", b""))
+    )  # fmt: skip
+
+
+def stacked(palette: str, images: Sequence[Image.Image], fill: RGB) -> bytes:
+    """Palette images drawn on `palette`, one under the other (left-aligned, `fill` beside
+    a narrower one), as one PNG."""
+    width, height = max(im.width for im in images), sum(im.height for im in images)
+    out = Image.new("P", (width, height), palette_colours(palette).index(fill))
+    y = 0
+    for im in images:
+        out.paste(im, (0, y))
+        y += im.height
+    return png_bytes(out, palette)
 
 
 @lru_cache(maxsize=8)

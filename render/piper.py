@@ -66,7 +66,7 @@ from render.common import (
 
 GAME = "piper"  # whose catalogue holds the words (bot/games/piper/locales)
 WIDTH = 720  # one column: shown about 500 pixels wide on a phone
-HEADER = 112  # the title and the turn; who is to play (or who won)
+HEADER = 96  # the title and the turn; who is to play (or who won)
 CX = WIDTH // 2
 RX, RY = 252, 282  # the houses' ellipse (taller than wide: a phone's screen is)
 GX, GY = 98, 160  # the figures' track
@@ -159,7 +159,7 @@ def ring_cy(houses: int) -> int:
 def ring_bottom(houses: int) -> int:
     """The lowest pixel the ring uses (labels under the lowest house included)."""
     lowest = max(house_centre(h, houses)[1] for h in range(houses))
-    return round(lowest + HOUSE_H / 2 + 78)
+    return round(lowest + HOUSE_H / 2 + 64)
 
 
 def gap_angle(after: int, before: int, houses: int) -> float:
@@ -391,6 +391,8 @@ def _slot_sprite(w: int, h: int) -> Sprite:
 
 # ------------------------------------------------------------------ the static layer
 
+FINAL_H = 460  # the players part at the end (the ranking): 720 x 460, under 1.6:1
+
 
 @dataclass(frozen=True, slots=True)
 class Layout:
@@ -410,8 +412,8 @@ class Layout:
         """Canvas height."""
         if self.kind == "private":
             return PRIVATE_HIDDEN + (44 + 58 * self.rows if self.rows else 0)
-        if self.kind == "final":
-            return self.panel_top + 62 + self.houses * 56 + 64
+        if self.kind == "final":  # at least FINAL_H: the players part stays near 4:3
+            return self.panel_top + max(FINAL_H, 62 + self.houses * 56 + 64)
         return self.panel_top + PANEL_HEAD + 2 * CARD_H + CARD_GAP + 64
 
 
@@ -521,6 +523,17 @@ _STATIC: OnceCache[Layout, Image.Image] = OnceCache(
 
 def _canvas(layout: Layout) -> Canvas:
     return Canvas(_STATIC.get(layout).copy(), "piper")
+
+
+def _part_layer(key: tuple[Layout, str]) -> Image.Image:
+    layout, part = key
+    top = layout.panel_top
+    box = (0, 0, WIDTH, top) if part == "map" else (0, top, WIDTH, layout.height)
+    return _STATIC.get(layout).crop(box)
+
+
+# The static layer cut in the board's two parts: the town (header and ring), the panel.
+_PART_LAYERS: OnceCache[tuple[Layout, str], Image.Image] = OnceCache(_part_layer)
 
 
 # ------------------------------------------------------------------ drawing the board
@@ -850,8 +863,66 @@ def warm() -> None:
 
 
 def render_board(view: PiperView, players: Sequence[str], *, lang: str = "en") -> bytes:
-    """PNG of the public position: the same view, names and language give the same bytes."""
+    """PNG of the public position in one picture (the two parts one under the other): the
+    same view, names and language give the same bytes."""
     return _draw_board(view, players, lang).canvas.png()
+
+
+PARTS = ("map", "players")
+
+
+def _draw_part(part: str, view: PiperView, names: Sequence[str], lang: str) -> _Pen:
+    """One part of the board: "map", the town (who is to play, the houses and the figures on
+    their track), or "players", the characters with the cards on them and the piles (at the
+    end, the ranking), drawn where they lie on the whole board."""
+    over = view.get("phase") == "over" and bool(view.get("result"))
+    layout = Layout(_houses(view), "final" if over else "board")
+    base = _PART_LAYERS.get((layout, part)).copy()
+    if part == "map":
+        pen = _Pen(Canvas(base, "piper", static=("piper", layout, part)), language(lang))
+        _draw_header(pen, view, names)
+        _draw_ring(pen, view, names)
+        return pen
+    if part != "players":
+        raise KeyError(f"no part {part!r}")
+    top = layout.panel_top
+    canvas = Canvas(base, "piper", origin=(0, top), static=("piper", layout, part))
+    pen = _Pen(canvas, language(lang))
+    if over:
+        _draw_ranking(pen, view, names, top, layout)
+    else:
+        _draw_characters(pen, view, names, top)
+    _draw_footer(pen, view, layout)
+    return pen
+
+
+# View entries only the players part reads, and only the town reads.
+PLAYERS_ONLY = frozenset({"characters", "this_turn", "deck", "discard", "character_deck"})
+TOWN_ONLY = frozenset({"gaps", "hands", "collected", "active"})
+
+
+def part_inputs(view: PiperView, players: Sequence[str], *, lang: str = "en") -> dict[str, object]:
+    """What each part is drawn from (plain data; a digest of it names the image)."""
+    return {
+        "map": {k: v for k, v in view.items() if k not in PLAYERS_ONLY},
+        "players": {
+            **{k: v for k, v in view.items() if k not in TOWN_ONLY and k != "houses"},
+            "houses": len(view["houses"]),
+        },
+    }
+
+
+def render_part(part: str, view: PiperView, players: Sequence[str], *, lang: str = "en") -> bytes:
+    """PNG of one part of the public position ("map" or "players")."""
+    return _draw_part(part, view, players, lang).canvas.png()
+
+
+def render_parts(
+    view: PiperView, players: Sequence[str], *, lang: str = "en"
+) -> list[tuple[str, bytes]]:
+    """The public position as two pictures near 4:3, shown one under the other: the town,
+    then the characters' panel (or the ranking)."""
+    return [(part, render_part(part, view, players, lang=lang)) for part in PARTS]
 
 
 def _private_content(view: PiperSeatView) -> tuple[list[str], list[tuple[int, str, str]]]:

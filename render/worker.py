@@ -12,15 +12,19 @@ ends when its input closes, or with its parent.
 from __future__ import annotations
 
 import ctypes
+import hashlib
+import json
 import os
 import pickle
 import signal
 import struct
 import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from render import renderer_for
+from render import parts_renderer, renderer_for
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
@@ -53,6 +57,55 @@ def board_and_summary(
     return data, text
 
 
+PARTS_KEPT = 64  # the last parts drawn in this process, by what they were drawn from
+_parts: OrderedDict[tuple[str, str, str], bytes] = OrderedDict()
+_parts_lock = threading.Lock()
+
+
+def _digest(data: object) -> str:
+    """A digest of plain data (what a part is drawn from)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
+
+
+def parts(
+    game: str, view: Mapping[str, Any], names: Sequence[str], lang: str
+) -> list[tuple[str, bytes]]:
+    """The public view as the pictures the game draws it in: [("map", png), ("players", png)]
+    for a game with `render_parts`, else [("board", png)]. A part drawn from the same data
+    (the game's `part_inputs`, its language and the names) as one of the last PARTS_KEPT is
+    not drawn again: an action that changes only the players' panel redraws only that."""
+    renderer = renderer_for(game)
+    drawer = parts_renderer(renderer)
+    if drawer is None:
+        return [("board", renderer.render_board(view, names, lang=lang))]
+    if not callable(getattr(drawer, "part_inputs", None)):
+        return list(drawer.render_parts(view, names, lang=lang))
+    out: list[tuple[str, bytes]] = []
+    for part, data in drawer.part_inputs(view, names, lang=lang).items():
+        key = (game, part, _digest([lang, list(names), data]))
+        with _parts_lock:
+            found = _parts.get(key)
+            if found is not None:
+                _parts.move_to_end(key)
+        if found is None:
+            found = drawer.render_part(part, view, names, lang=lang)
+            with _parts_lock:
+                _parts[key] = found
+                while len(_parts) > PARTS_KEPT:
+                    _parts.popitem(last=False)
+        out.append((part, found))
+    return out
+
+
+def parts_and_summary(
+    game: str, view: Mapping[str, Any], names: Sequence[str], lang: str
+) -> tuple[list[tuple[str, bytes]], str]:
+    """The parts of a public view and its short text, drawn together in the worker."""
+    text: str = renderer_for(game).summary(view, names, lang=lang)
+    return parts(game, view, names, lang), text
+
+
 def private(game: str, view: Mapping[str, Any], names: Sequence[str], lang: str) -> bytes | None:
     """PNG of what one seat privately knows, or None."""
     data: bytes | None = renderer_for(game).render_private(view, names, lang=lang)
@@ -71,6 +124,8 @@ def warm(game: str) -> bool:
 CALLS: dict[str, Callable[..., Any]] = {
     "board": board,
     "board_and_summary": board_and_summary,
+    "parts": parts,
+    "parts_and_summary": parts_and_summary,
     "private": private,
     "warm": warm,
 }

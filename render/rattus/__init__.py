@@ -42,6 +42,7 @@ from engine.rattus.view_types import (
     RevealView,
     TokenView,
 )
+from render import common
 from render.common import (
     ARROW,
     BORDER,
@@ -104,7 +105,7 @@ PR = WIDTH - 20  # right edge of the panel's content
 MID = WIDTH // 2  # the panel's two columns: class cards on the left, the last move right
 
 NAME_SIZE = 26  # region names
-COUNT_SIZE = 28  # a cube count (condensed: 22 px digits, 12.8 px on a phone)
+COUNT_SIZE = 30  # a cube count (condensed: 22 px digits, 12.8 px on a phone)
 NUMBER_SIZE = 28  # the numbers of the players' table (condensed)
 SCORE_SIZE = 32  # a score, the rats left (bold: 23 px digits)
 CHIP = 30
@@ -188,14 +189,30 @@ class Layout:
         return geo.AFRICA_TOP + geo.AFRICA_H if self.africa else geo.EUROPE_H
 
     @property
+    def map_width(self) -> int:
+        """Width of the map part: the map, and with the North Africa strip a margin at its
+        right (the map alone would be too tall for a picture near 4:3)."""
+        return geo.MAP_W + (SIDE if self.margin else 0)
+
+    @property
+    def margin(self) -> bool:
+        """True when the map part has a margin at its right: a board with the strip."""
+        return self.africa and self.kind != "private"
+
+    @property
     def height(self) -> int:
         """Canvas height: the map, then the panel."""
         return self.map_height + _rows(self).height
 
     @property
     def map_key(self) -> Layout:
-        """The same layout reduced to what the map layer depends on."""
-        return Layout(self.used, self.arrows, self.links, 0, (), False, self.lang)
+        """The same layout reduced to what the map layer depends on (with the strip, the
+        margin explains the pieces: the legend)."""
+        legend = self.legend if self.margin else ()
+        kind = "board" if self.kind != "private" else "private"
+        return Layout(
+            self.used, self.arrows, self.links, 0, (), False, self.lang, kind, legend=legend
+        )
 
     @property
     def panel_key(self) -> Layout:
@@ -299,6 +316,8 @@ def _rows(layout: Layout) -> PanelRows:
     entries = len(layout.cards) + len(layout.missing)
     legend = cards + max(44 + entries * CARD_ROW, RECENT_H) + 14
     bottom = legend + len(_legend_lines(layout)) * LEGEND_ROW + 6
+    if layout.margin:  # the legend is in the map's margin
+        bottom = legend - 8
     return PanelRows(top, table, first, cards, legend, bottom)
 
 
@@ -583,7 +602,43 @@ def _map_layer(layout: Layout) -> Image.Image:
             for k in range(3):
                 paste_centred(img, empty_slot_sprite(RAT_R), (a.rats[0] + k * RAT_PITCH, a.rats[1]))
     _palace_frame(img, ImageDraw.Draw(img), layout.lang)
-    return img
+    if not layout.margin:
+        return img
+    wide = Image.new("RGB", (layout.map_width, layout.map_height), PANEL)
+    wide.paste(img, (0, 0))
+    _margin_frame(wide, layout)
+    return wide
+
+
+SIDE = 124  # the map's margin with the North Africa strip: 984 x 1220 px, near 4:5
+SIDE_X = geo.MAP_W + SIDE // 2  # the margin's centre line
+SUPPLY_Y = 92  # the rats left, in the margin (bold 36: 26 px digits, 13 px on a phone)
+SUPPLY_SIZE = 36
+PLUS_SIZE = 30  # the Knight's "+2" beside the plague piece (bold: 22 px digits)
+WIDE_PLUS_SIZE = 34  # the same on the wider map part of the strip
+
+
+def _margin_frame(img: Image.Image, layout: Layout) -> None:
+    """The map's margin (with the North Africa strip): the rats left under their heading,
+    then the legend of the symbols and pieces, each icon over its name."""
+    d = ImageDraw.Draw(img)
+    d.line([geo.MAP_W + 1, 0, geo.MAP_W + 1, layout.map_height], fill=COAST, width=3)
+    lang = layout.lang
+    paste_centred(img, rat_sprite(16), (SIDE_X, 36))
+    y = SUPPLY_Y + 30
+    for line in _wrap(tr(lang, "supply"), 20, "bold", SIDE - 14):
+        put_text(img, (SIDE_X, y), line, 20, INK, anchor="mm")
+        y += 24
+    y += 14
+    d.line([geo.MAP_W + 14, y, layout.map_width - 12, y], fill=RULE, width=2)
+    y += 22
+    for item in (*LEGEND_SYMBOLS, *layout.legend):
+        _legend_icon(img, item, SIDE_X - LEGEND_BADGE // 2, y + LEGEND_BADGE // 2)
+        y += LEGEND_BADGE + 18
+        for line in _wrap(_legend_label(lang, item), 20, "regular", SIDE - 14):
+            put_text(img, (SIDE_X, y), line, 20, INK, style="regular", anchor="mm")
+            y += 24
+        y += 18
 
 
 def _palace_frame(img: Image.Image, d: ImageDraw.ImageDraw, lang: str) -> None:
@@ -683,7 +738,10 @@ RX = MID + 16  # the last move's left edge, right of the divider
 
 
 def _legend(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, rows: PanelRows) -> None:
-    """The legend of the symbols and pieces, at the panel's foot."""
+    """The legend of the symbols and pieces, at the panel's foot (with the North Africa
+    strip, in the map's margin instead)."""
+    if layout.margin:
+        return
     legend = rows.legend - rows.top
     _rule(d, legend - 8)
     row = PRIVATE_LEGEND_ROW if layout.kind == "private" else LEGEND_ROW
@@ -1389,41 +1447,56 @@ def _draw_regions(
         if recent is not None and recent["neutral"] and recent["plague_to"] == plague:
             # The Knight's plague counts as two neutral cubes: "+2" beside it, on the side
             # that has room.
+            africa = any(r["id"].startswith("na") for r in view["regions"])
+            size = WIDE_PLUS_SIZE if africa and known is None else PLUS_SIZE
             if x + PLAGUE_R + 48 < geo.MAP_W:
-                c.text((x + PLAGUE_R + 5, y), "+2", 30, PLAGUE, anchor="lm", halo=WHITE)
+                c.text((x + PLAGUE_R + 5, y), "+2", size, PLAGUE, anchor="lm", halo=WHITE)
             else:
-                c.text((x - PLAGUE_R - 5, y), "+2", 30, PLAGUE, anchor="rm", halo=WHITE)
+                c.text((x - PLAGUE_R - 5, y), "+2", size, PLAGUE, anchor="rm", halo=WHITE)
 
 
 def _draw_plague_move(
     c: Canvas, view: RattusView, plague: str, recent: RecentView | None, lang: str
 ) -> None:
     """The plague region's red wash and the arrow of the last move, composited in RGB (they
-    cover much of the map), with the names and empty slots they cross drawn again on top."""
-    layers: list[tuple[Image.Image, tuple[int, int]]] = []
-    if plague in geo.SHAPES:
-        layers.append(_plague_overlay(plague))
+    cover much of the map), with the names and empty slots they cross drawn again on top:
+    drawn over the static map before any piece, so kept per map, region and arrow."""
+    arrow: tuple[Point, Point] | None = None
     if recent is not None and not recent["final"]:
         src, dst = recent["plague_from"], recent["plague_to"]
         if src in geo.ANCHORS and dst in geo.ANCHORS and src != dst:
-            layers.append(_move_arrow(_plague_spot(view, src), _plague_spot(view, dst)))
+            arrow = (_plague_spot(view, src), _plague_spot(view, dst))
+    used = tuple(r["id"] for r in view["regions"] if r["id"] in geo.ANCHORS)
+    found = _plague_patch(_layout(view, lang).map_key, plague, arrow, used)
+    if found is not None:
+        c.put(*found)
+
+
+@lru_cache(maxsize=256)
+def _plague_patch(
+    key: Layout, plague: str, arrow: tuple[Point, Point] | None, used: tuple[str, ...]
+) -> tuple[tuple[int, int], Image.Image, Image.Image] | None:
+    layers: list[tuple[Image.Image, tuple[int, int]]] = []
+    if plague in geo.SHAPES:
+        layers.append(_plague_overlay(plague))
+    if arrow is not None:
+        layers.append(_move_arrow(*arrow))
     if not layers:
-        return
+        return None
     x0 = max(0, min(at[0] for _, at in layers))
     y0 = max(0, min(at[1] for _, at in layers))
     x1 = max(at[0] + im.width for im, at in layers)
     y1 = max(at[1] + im.height for im, at in layers)
     box = (x0, y0, x1, y1)
-    labels = [r["id"] for r in view["regions"] if r["id"] in geo.ANCHORS]
-    labels = [r for r in labels if _near(geo.ANCHORS[r], box)]
+    labels = [r for r in used if _near(geo.ANCHORS[r], box)]
 
     def compose(area: Image.Image) -> None:
         for layer, (lx, ly) in layers:
             area.paste(layer, (lx - x0, ly - y0), layer)
         for region in labels:
-            _label(area, region, lang, geo.ANCHORS[region], (-x0, -y0))
+            _label(area, region, key.lang, geo.ANCHORS[region], (-x0, -y0))
 
-    c.patch(box, compose)
+    return Canvas(_MAP_LAYERS.get(key), "rattus").composite(box, compose)
 
 
 def _label(
@@ -1765,14 +1838,86 @@ def warm() -> None:
         _room_rows(region, False, False)
 
 
-def render_board(view: RattusView, players: Sequence[str], *, lang: str = "en") -> bytes:
-    """PNG of the public position: the same view, names and language give the same bytes."""
-    layout = _layout(view, language(lang))
-    c = _canvas(layout)
+PARTS = ("map", "players")
+
+
+def _map_part(view: RattusView, layout: Layout) -> Canvas:
+    """The map part: the map with its pieces (and, with the strip, its margin)."""
+    key = layout.map_key
+    c = Canvas(_MAP_LAYERS.get(key).copy(), "rattus", static=("rattus.map", key))
     _draw_regions(c, view, layout.lang)
     _draw_palace(c, view.get("palace") or [])
-    _draw_panel(c, view, players, layout)
-    return c.png()
+    if layout.margin:
+        c.text((SIDE_X, SUPPLY_Y), str(view["rat_supply"]), SUPPLY_SIZE, INK, anchor="mm")
+    return c
+
+
+def _players_part(view: RattusView, names: Sequence[str], layout: Layout) -> Canvas:
+    """The players part: the panel that was under the map (drawn where it was: the canvas's
+    origin is the panel's top)."""
+    key = layout.panel_key
+    base = _panel_indexed(key).copy()
+    c = Canvas(base, "rattus", origin=(0, layout.map_height), static=("rattus.panel", key))
+    _draw_panel(c, view, names, layout)
+    return c
+
+
+def part_inputs(view: RattusView, players: Sequence[str], *, lang: str = "en") -> dict[str, object]:
+    """What each part is drawn from (plain data: a digest of it names the image): the map
+    from the regions, the plague, the last move, the palace and the pieces' legend; the
+    players part from everything else and the few facts of the map it shows."""
+    regions = view["regions"]
+    africa = any(str(r["id"]).startswith("na") for r in regions)
+    legend = _legend_items(view)
+    return {
+        "map": {
+            "regions": regions,
+            "arrows": view.get("arrows"),
+            "plague": view["plague"],
+            "recent": view["recent"],
+            "diplomats": view.get("diplomats"),
+            "caravan": view.get("caravan"),
+            "palace": view.get("palace"),
+            "supply": view["rat_supply"] if africa else None,
+            "legend": legend,
+        },
+        "players": {
+            **{k: v for k, v in view.items() if k not in MAP_ONLY},
+            "africa": africa,
+            "legend": legend,
+        },
+    }
+
+
+# View entries the players part never reads (besides the facts part_inputs names).
+MAP_ONLY = frozenset({"regions", "arrows", "plague", "caravan"})
+
+
+def render_part(part: str, view: RattusView, players: Sequence[str], *, lang: str = "en") -> bytes:
+    """PNG of one part of the public position ("map" or "players")."""
+    layout = _layout(view, language(lang))
+    if part == "map":
+        return _map_part(view, layout).png()
+    if part == "players":
+        return _players_part(view, players, layout).png()
+    raise KeyError(f"no part {part!r}")
+
+
+def render_parts(
+    view: RattusView, players: Sequence[str], *, lang: str = "en"
+) -> list[tuple[str, bytes]]:
+    """The public position as two pictures near 4:3, shown one under the other: the map
+    (with the pieces), then the players (turn, scores or ranking, class cards, last move)."""
+    return [(part, render_part(part, view, players, lang=lang)) for part in PARTS]
+
+
+def render_board(view: RattusView, players: Sequence[str], *, lang: str = "en") -> bytes:
+    """PNG of the public position in one picture (the two parts, one under the other): the
+    same view, names and language give the same bytes."""
+    layout = _layout(view, language(lang))
+    top = _map_part(view, layout).image
+    bottom = _players_part(view, players, layout).image
+    return common.stacked("rattus", [top, bottom], PANEL)
 
 
 def _known_faces(view: RattusView) -> list[tuple[RegionView, int, TokenView]]:

@@ -13,7 +13,7 @@ import pytest
 from engine.cartus import GAME
 from render import cartus as draw
 from render import renderer_for
-from render.cartus import render_board, render_private, summary
+from render.cartus import render_board, render_parts, render_private, summary
 from render.common import Canvas, text_width
 from tests.engine.cartus.builders import random_playout
 from tests.render.cartus_views import NAMES, finished, mid_visits, sample_views
@@ -35,10 +35,16 @@ def render(name: str) -> bytes:
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_golden_image(name: str, update_golden: bool) -> None:
-    """The image matches tests/render/golden/<name>.png within a small tolerance;
+    """The image (each part of a board: <name>_map, <name>_players) matches
+    tests/render/golden/<name>.png within a small tolerance;
     `pytest --update-golden` rewrites it."""
-    data = render(name)
-    compare(name, decoded(data), update_golden, data)
+    view, names, lang = SAMPLES[name]
+    if "private" in name:
+        data = render(name)
+        compare(name, decoded(data), update_golden, data)
+        return
+    for part, data in render_parts(view, names, lang=lang):
+        compare(f"{name}_{part}", decoded(data), update_golden, data)
 
 
 @contextmanager

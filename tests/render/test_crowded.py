@@ -49,6 +49,8 @@ LAND = {region: land(region) for region in geo.ANCHORS}
 def owner(box: tuple[float, float, float, float]) -> str | None:
     """The region whose land holds a box's centre."""
     x, y = round((box[0] + box[2]) / 2), round((box[1] + box[3]) / 2)
+    if not (0 <= x < SIZE[0] and 0 <= y < SIZE[1]):  # the map's margin, or the panel
+        return None
     return next((r for r, m in LAND.items() if m.getpixel((x, y))), None)
 
 

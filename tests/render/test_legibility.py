@@ -10,6 +10,7 @@ pastes, and every text of the static layers, is recorded with its box.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -23,11 +24,20 @@ from render.rattus import (
     _layout,
     _map_layer,
     _panel_layer,
-    render_board,
+    render_part,
     render_private,
 )
 from render.rattus.sprites import limit_size
-from tests.render.legibility import NUMBER, SMALLEST, Drawn, digit_height, overlap, recording
+from tests.render.legibility import (
+    NUMBER,
+    SMALLEST,
+    Drawn,
+    digit_height,
+    on_phone,
+    overlap,
+    recording,
+)
+from tests.render.parts_views import phone_views, public_view
 from tests.render.views import NAMES, View, sample_views, with_witch_knowledge
 
 SAMPLES = sample_views()
@@ -39,19 +49,68 @@ OFFSET: list[int | None] = [None]
 
 
 def draw_all(view: View, names: Sequence[str], lang: str, private: bool) -> list[Drawn]:
-    """Everything drawn for one image: its static layers (drawn afresh) and its pieces."""
+    """Everything drawn for one image: its static layers (drawn afresh) and its pieces; for
+    the public board, its two parts one under the other (as `render_board` joins them)."""
+    layout = _layout(view, lang, "private" if private else "board")
+    if not private:
+        below = draw_part(view, names, lang, "players")
+        down = layout.map_height
+        return draw_part(view, names, lang, "map") + [
+            replace(d, box=(d.box[0], d.box[1] + down, d.box[2], d.box[3] + down)) for d in below
+        ]
     with recording(rattus, offset=OFFSET) as drawn:
-        layout = _layout(view, lang, "private" if private else "board")
         OFFSET[0] = 0
         _map_layer(layout.map_key)
         OFFSET[0] = layout.map_height
         _panel_layer(layout.panel_key)
         OFFSET[0] = None
-        if private:
-            assert render_private(view, names, lang=lang) is not None
-        else:
-            render_board(view, names, lang=lang)
+        assert render_private(view, names, lang=lang) is not None
     return drawn
+
+
+def draw_part(view: View, names: Sequence[str], lang: str, part: str) -> list[Drawn]:
+    """Everything drawn for one part of the board, in that part's pixels: its static layer
+    (drawn afresh) and its pieces."""
+    layout = _layout(view, lang)
+    with recording(rattus, offset=OFFSET) as drawn:
+        OFFSET[0] = 0
+        if part == "map":
+            _map_layer(layout.map_key)
+        else:
+            _panel_layer(layout.panel_key)
+        OFFSET[0] = None
+        render_part(part, view, names, lang=lang)
+    return drawn
+
+
+PART_CASES = [
+    (label, players, stage, lang)
+    for game, label, players, stage in phone_views()
+    if game == "rattus"
+    for lang in ("en", "fr")
+]
+
+
+@pytest.mark.parametrize(("label", "players", "stage", "lang"), PART_CASES)
+def test_each_part_keeps_every_number_12_px_high_at_its_own_width(
+    label: str, players: int, stage: str, lang: str
+) -> None:
+    """Each part is shown 500 px wide on a phone: the map's counts (and, with the North
+    Africa strip, the rats left in its margin) and the players' numbers keep 12 px digits
+    at 500 / that part's width, at the fewest and most players, mid-game and at the end."""
+    view, names = public_view("rattus", label, players, stage)
+    layout = _layout(view, lang)
+    for part, width in (("map", layout.map_width), ("players", WIDTH)):
+        drawn = draw_part(view, names, lang, part)
+        numbers = [d for d in drawn if d.text is not None and NUMBER.match(d.text)]
+        assert numbers, part
+        for d in numbers:
+            assert on_phone(d, width) >= SMALLEST, (part, d.text, d.key, on_phone(d, width))
+            assert d.box[0] >= 0 and d.box[2] <= width, (part, d)
+        for d in drawn:
+            if d.key[0] == "rattus.face":
+                height = digit_height(limit_size(int(d.key[3])), "bold")
+                assert height * PHONE_WIDTH / width >= SMALLEST, (d.key, part)
 
 
 CASES = [
@@ -98,7 +157,7 @@ def test_nothing_is_cut_short_or_drawn_over(name: str, lang: str) -> None:
     for d in drawn:
         assert not (d.text or "").endswith("…"), d.text
         x0, y0, x1, y1 = d.box
-        assert x0 >= 0 and x1 <= WIDTH and y0 >= 0 and y1 <= layout.height, d
+        assert x0 >= 0 and x1 <= layout.map_width and y0 >= 0 and y1 <= layout.height, d
     solid = [d for d in drawn if d.key[0] not in ("flat",)]
     for i, a in enumerate(solid):
         for b in solid[i + 1 :]:
@@ -123,7 +182,7 @@ def test_long_names_are_shortened_not_spilled() -> None:
         shortened = [d for d in drawn if (d.text or "").endswith("…")]
         assert shortened
         for d in drawn:
-            assert d.box[0] >= 0 and d.box[2] <= WIDTH
+            assert d.box[0] >= 0 and d.box[2] <= _layout(view, lang).map_width
 
 
 def test_a_seen_token_is_a_face_up_tile_not_a_piece() -> None:

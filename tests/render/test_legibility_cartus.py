@@ -14,8 +14,16 @@ from collections.abc import Sequence
 
 import pytest
 
-from render import cartus
-from render.cartus import WIDTH, _layout, _static, render_board, render_private
+from render import PARTS, cartus
+from render.cartus import (
+    WIDTH,
+    _layout,
+    _static,
+    render_board,
+    render_part,
+    render_parts,
+    render_private,
+)
 from render.common import SEAT_SHAPES
 from tests.render.cartus_views import View, sample_views
 from tests.render.legibility import (
@@ -30,6 +38,7 @@ from tests.render.legibility import (
     overlap,
     recording,
 )
+from tests.render.parts_views import phone_views, public_view
 
 SAMPLES = sample_views()
 SCALE = PHONE_WIDTH / WIDTH
@@ -108,6 +117,37 @@ def test_phone_golden_image(name: str, update_golden: bool) -> None:
     if "private" in sample:
         data = render_private(view, names, lang=lang)
         assert data is not None
-    else:
-        data = render_board(view, names, lang=lang)
-    compare(name, on_a_phone(data), update_golden)
+        compare(name, on_a_phone(data), update_golden)
+        return
+    for part, data in render_parts(view, names, lang=lang):  # each part as a phone shows it
+        compare(f"{name}_{part}", on_a_phone(data), update_golden)
+
+
+PART_CASES = [
+    (players, stage, lang)
+    for game, _, players, stage in phone_views()
+    if game == "cartus"
+    for lang in ("en", "fr")
+]
+
+
+@pytest.mark.parametrize(("players", "stage", "lang"), PART_CASES)
+def test_each_part_keeps_every_word_12_px_high_at_its_own_width(
+    players: int, stage: str, lang: str
+) -> None:
+    """Each part (the table, then the players) is shown 500 px wide on a phone: every word
+    and number keeps 12 px digits at 500 / that part's width, and every piece drawn on it lies
+    inside it, at the fewest and most players, mid-game and at the end."""
+    view, names = public_view("cartus", "cartus", players, stage)
+    for part in PARTS:
+        with recording(cartus) as drawn:
+            _static(_layout(view, cartus.language(lang)))  # its words are measured too
+            data = render_part(part, view, names, lang=lang)
+        width, height = decoded(data).size
+        texts = [d for d in drawn if d.text is not None]
+        assert texts, part
+        for d in texts:
+            assert on_phone(d, width) >= SMALLEST, (part, d.text, d.size, on_phone(d, width))
+        for d in drawn:
+            if d.within is None:  # a piece or text pasted on this part
+                assert inside(d, width, height), (part, d)

@@ -19,6 +19,7 @@ from render.piper import (
     _draw_board,
     _draw_private,
     render_board,
+    render_parts,
     render_private,
     summary,
 )
@@ -40,10 +41,16 @@ def draw(name: str) -> bytes:
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_golden_image(name: str, update_golden: bool) -> None:
-    """The image matches tests/render/golden/<name>.png within a small tolerance;
+    """The image (each part of a board: <name>_map, <name>_players) matches
+    tests/render/golden/<name>.png within a small tolerance;
     `pytest --update-golden` rewrites the golden images."""
-    data = draw(name)
-    compare(name, decoded(data), update_golden, data)
+    view, names, lang = SAMPLES[name]
+    if "private" in name:
+        data = draw(name)
+        compare(name, decoded(data), update_golden, data)
+        return
+    for part, data in render_parts(view, names, lang=lang):
+        compare(f"{name}_{part}", decoded(data), update_golden, data)
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
