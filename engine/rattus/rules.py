@@ -1091,6 +1091,22 @@ def _ravage_and_end(s: State, ev: list[Event]) -> State:
     return _end_turn(s, ev)
 
 
+_SYMBOLS: dict[int, tuple[TokenFace, tuple[int, int, tuple[str, ...]]]] = {}
+
+
+def _symbols(face: TokenFace) -> tuple[int, int, tuple[str, ...]]:
+    """A face's M and A symbol counts and class symbols, worked out once per face (faces are
+    made once per game set and kept; checked by identity)."""
+    got = _SYMBOLS.get(id(face))
+    if got is not None and got[0] is face:
+        return got[1]
+    parts = (face.majority, face.all, face.classes)
+    if len(_SYMBOLS) >= 4096:
+        _SYMBOLS.clear()
+    _SYMBOLS[id(face)] = (face, parts)
+    return parts
+
+
 def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
     """Base game: reveal the region's tokens one at a time in random order until no token or
     no cube; in the final ravage the tokens left are then shown too (see _show_rest)."""
@@ -1105,10 +1121,7 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
     rng = s.rng
     revealed: list[int] = []
     reveals: list[Reveal] = []
-    symbol_holders: dict[str, list[int]] = {}
-    for card, holder in zip(s.cards, s.holders, strict=True):
-        if holder >= 0:
-            symbol_holders.setdefault(card_symbol(card), []).append(holder)
+    symbol_holders: dict[str, list[int]] | None = None
     while tokens and any(cubes):
         i, rng = rng.below(len(tokens))
         token = tokens.pop(i)
@@ -1117,30 +1130,41 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
         outbreak = total >= face.limit
         losses = [0] * n
         if outbreak:
+            majority, every, classes = _symbols(face)
+            if symbol_holders is None:
+                symbol_holders = {}
+                for card, holder in zip(s.cards, s.holders, strict=True):
+                    if holder >= 0:
+                        symbol_holders.setdefault(card_symbol(card), []).append(holder)
             hits = [0] * n
             # "The M symbols are always evaluated first": majority as the token is revealed;
             # a tie hits every tied player.
-            for _ in range(face.majority):
+            for _ in range(majority):
                 top = max(cubes)
                 for p in range(n):
                     if top and cubes[p] == top:
                         hits[p] += 1
-            for _ in range(face.all):
+            for _ in range(every):
                 for p in range(n):
                     if cubes[p]:
                         hits[p] += 1
-            for symbol in face.classes:
+            for symbol in classes:
                 for holder in symbol_holders.get(symbol, ()):
                     hits[holder] += 1
             for p in range(n):
-                losses[p] = min(hits[p], cubes[p])
-                cubes[p] -= losses[p]
-                reserve[p] += losses[p]
+                hit = hits[p]
+                if hit:
+                    have = cubes[p]
+                    lost = hit if hit < have else have
+                    losses[p] = lost
+                    cubes[p] = have - lost
+                    reserve[p] += lost
         revealed.append(token)
-        reveals.append(Reveal(r, token, total, outbreak, tuple(losses)))
+        lost_row = tuple(losses)
+        reveals.append(Reveal(r, token, total, outbreak, lost_row))
         ev.append(
             RatTokenRevealed(
-                REGIONS[r], face.id, face.limit, face.symbols, total, outbreak, tuple(losses)
+                REGIONS[r], face.id, face.limit, face.symbols, total, outbreak, lost_row
             )
         )
     if final:
@@ -1199,22 +1223,23 @@ def _hits(
 ) -> list[int]:
     """Cubes each seat would lose to `face` before the cap at its cubes in the region."""
     hits = [0] * n
+    majority, every, classes = _symbols(face)
     # "The M symbols are always evaluated first": majority as the token is revealed; a tie
     # hits every tied player.
-    for _ in range(face.majority):
+    for _ in range(majority):
         top = max(cubes)
         if top:
             for p in range(n):
                 if cubes[p] == top:
                     hits[p] += 1
-    for _ in range(face.all):
+    for _ in range(every):
         for p in range(n):
             if cubes[p]:
                 hits[p] += 1
     # One cube per matching class card held: "Si plusieurs cartes d'une même classe sont en
     # jeu, les joueurs retireront du plateau un cube de population pour chaque carte
     # correspondante en leur possession". A protected class card counts as not held.
-    for symbol in face.classes:
+    for symbol in classes:
         for card, holder in by_symbol.get(symbol, ()):
             if card not in protected:
                 hits[holder] += 1
