@@ -68,9 +68,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def board_name(game_id: int, seq: int) -> str:
-    """The file name of a board: it identifies the post, so a restart can find it again."""
-    return f"board-{game_id}-{seq}.png"
+def board_name(game_id: int, seq: int, part: str = "board") -> str:
+    """The file name of a board (or of one part of it, "map" or "players"): it identifies the
+    post, so a restart can find it again."""
+    return f"board-{game_id}-{seq}.png" if part == "board" else f"board-{game_id}-{seq}-{part}.png"
+
+
+def is_board_of(filename: str, game_id: int, seq: int) -> bool:
+    """True for the file name of a board (or a part of it) posted for that game and seq."""
+    return filename == board_name(game_id, seq) or filename.startswith(f"board-{game_id}-{seq}-")
 
 
 def transient(exc: BaseException) -> bool:
@@ -123,9 +129,12 @@ class Publisher:
         self._free_at: dict[int, float] = {}
         self._turn_lines: dict[int, list[str]] = {}
         self._story: dict[int, list[list[str]]] = {}  # a turn message's story at its start
-        # The board each game's turn message shows: (message id, file name, digest of the
-        # image), so that an edit with the same board keeps it instead of uploading it again.
-        self._boards: dict[int, tuple[int, str, bytes]] = {}
+        # The board each game's turn message shows: (message id, [(file name, description)]),
+        # kept by its edits (a turn message's board is the position when it asked).
+        self._boards: dict[int, tuple[int, list[tuple[str, str]]]] = {}
+        # The picture each person's private DM of a game shows (a digest), kept by an edit
+        # that would show the same one.
+        self._private_images: dict[tuple[int, int], bytes | None] = {}
         self._closing = False
         self.calls: dict[str, int] = {"interaction": 0, "channel": 0, "dm": 0}
         self.clicks = Clicks(self.calls)
@@ -298,11 +307,11 @@ class Publisher:
 
     async def _find_posted(self, batch: Batch) -> discord.Message | None:
         """The message of this batch if it is already in the channel (after a crash)."""
-        name = board_name(batch.game.id, batch.seq)
+        game_id, seq = batch.game.id, batch.seq
         channel = self.channel(batch.game)
         try:
             async for message in channel.history(limit=20):
-                if any(a.filename == name for a in message.attachments):
+                if any(is_board_of(a.filename, game_id, seq) for a in message.attachments):
                     return message
         except discord.HTTPException:
             log.info("game %s: could not read the channel's history", batch.game.id)
@@ -342,20 +351,54 @@ class Publisher:
                 offer,
                 compose.turn_summary(compose.done_lines(batch, adapter, names, lang), lang),
             )
-        image, summary = await self.renderer.board_and_summary(game.game, batch.view, names, lang)
-        name = board_name(game.id, batch.seq)
-        # The board's description (its alt text) tells the position in words.
-        alt = summary[:1024]  # Discord: 1,024 characters of description
-        shown = self._boards.get(game.id)
-        digest = hashlib.blake2b(image, digest_size=16).digest()
-
-        def board() -> discord.File:
-            return discord.File(io.BytesIO(image), name, description=alt)
-
+        # A turn message's rows of controls; a secret window shows one button, whoever is
+        # asked: it opens the asked seats' own choices, and tells anyone else that they have
+        # nothing to decide.
+        rows = (
+            rematch_rows(game.id, lang)
+            if done
+            else turn_rows(
+                adapter, game.id, batch.seq, batch.legal, lang, window=batch.decision.window
+            )
+        )
+        public = sorted(batch.public.seats)
+        accent = seat_colour(public[0]) if public else None
+        if not done and not batch.turn_changed and game.turn_message_id:
+            # The same turn: its message is edited (its story grows, its controls change)
+            # and keeps the board it has, the position when it asked: nothing is drawn or
+            # uploaded again, what happened since is told in its story. (After a restart the
+            # board's file is not known here: it is drawn once more.)
+            kept = self._turn_lines.setdefault(game.id, [])
+            kept.extend(lines)
+            told = [*self._story.get(game.id, []), *([kept] if kept else [])]
+            story = compose.told_in_full(told, lang, log_)
+            head = compose.turn_head(batch, adapter, lang)
+            shown = self._boards.get(game.id)
+            edit: dict[str, Any] = {}
+            if shown is not None and shown[0] == game.turn_message_id:
+                boards = shown[1]
+            else:
+                edit["attachments"], boards = await self._draw(batch)
+            try:
+                await self._edit(
+                    game,
+                    game.turn_message_id,
+                    offer,
+                    view=layout(head, story, boards=boards, rows=rows, accent=accent),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                    **edit,
+                )
+            except discord.NotFound:
+                # Someone deleted the turn message: a fresh one, with the board.
+                self._forget(game.id)
+                return await self._post_turn(batch, offer, told, rows, accent)
+            self._boards[game.id] = (game.turn_message_id, boards)
+            return None
         if done:
             # Over, or ended without a result (nobody left playing, nobody moved for too
             # long): the last board, and the ranking or why, for everyone who played.
             self._forget(game.id)
+            files, boards = await self._draw(batch)
             head, story = (
                 compose.over_text(batch, adapter, names, lines, lang, log_)
                 if batch.over and not batch.ended
@@ -364,68 +407,58 @@ class Publisher:
             return await self._send(
                 batch,
                 offer,
-                file=board(),
-                view=layout(head, story, board=name, alt=alt, rows=rematch_rows(game.id, lang)),
+                files=files,
+                view=layout(head, story, boards=boards, rows=rows),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
-        # A secret window shows one button, whoever is asked: it opens the asked seats'
-        # own choices, and tells anyone else that they have nothing to decide.
-        rows = turn_rows(
-            adapter, game.id, batch.seq, batch.legal, lang, window=batch.decision.window
-        )
+        # A new turn message: the story since the pinged player's last decision, then what
+        # happens on this turn (kept for its edits), and the board.
+        groups = compose.story_groups(batch, adapter, lang, lines)
+        return await self._post_turn(batch, offer, groups, rows, accent)
+
+    async def _post_turn(
+        self,
+        batch: Batch,
+        offer: Offer | None,
+        groups: list[list[str]],
+        rows: Sequence[Sequence[discord.ui.Item[Any]]],
+        accent: tuple[int, int, int] | None,
+    ) -> discord.Message:
+        """Post a turn message that tells `groups` (kept for its edits) and shows the
+        board."""
+        game = batch.game
+        lang = game_lang(game)
+        adapter = adapter_for(game.game)
+        files, boards = await self._draw(batch)
+        self._story[game.id] = groups
+        self._turn_lines[game.id] = []
+        story = compose.told_in_full(groups, lang, self.commands.mention("game log"))
         head = compose.turn_head(batch, adapter, lang)
-        public = sorted(batch.public.seats)
-        accent = seat_colour(public[0]) if public else None
-        if batch.turn_changed or not game.turn_message_id:
-            # The story told on this turn's message, kept for its edits: the groups since
-            # the pinged player's last decision, then what happens on this turn.
-            groups = compose.story_groups(batch, adapter, lang, lines)
-            self._story[game.id] = groups
-            self._turn_lines[game.id] = []
-            story = compose.told_in_full(groups, lang, log_)
-            sent = await self._send(
-                batch,
-                offer,
-                file=board(),
-                view=layout(head, story, board=name, alt=alt, rows=rows, accent=accent),
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
-            self._boards[game.id] = (sent.id, name, digest)
-            return sent
-        kept = self._turn_lines.setdefault(game.id, [])
-        kept.extend(lines)
-        told = self._story.get(game.id, [])
-        story = compose.told_in_full([*told, *([kept] if kept else [])], lang, log_)
-        # The same board as the message shows (only its controls or words change): the
-        # message keeps the attachment it has, nothing is uploaded again.
-        same = shown is not None and shown[0] == game.turn_message_id and shown[2] == digest
-        edit: dict[str, Any] = {}
-        if not same:
-            edit["attachments"] = [board()]
-        on_board = shown[1] if same and shown is not None else name
-        view = layout(head, story, board=on_board, alt=alt, rows=rows, accent=accent)
-        try:
-            await self._edit(
-                game,
-                game.turn_message_id,
-                offer,
-                view=view,
-                allowed_mentions=discord.AllowedMentions.none(),
-                **edit,
-            )
-            self._boards[game.id] = (game.turn_message_id, on_board, digest)
-        except discord.NotFound:
-            # Someone deleted the turn message: post a fresh one.
-            sent = await self._send(
-                batch,
-                offer,
-                file=board(),
-                view=layout(head, story, board=name, alt=alt, rows=rows, accent=accent),
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
-            self._boards[game.id] = (sent.id, name, digest)
-            return sent
-        return None
+        sent = await self._send(
+            batch,
+            offer,
+            files=files,
+            view=layout(head, story, boards=boards, rows=rows, accent=accent),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        self._boards[game.id] = (sent.id, boards)
+        return sent
+
+    async def _draw(self, batch: Batch) -> tuple[list[discord.File], list[tuple[str, str]]]:
+        """The board of a batch as files to attach, and their names and descriptions (the
+        position told in words, the description Discord reads out for the image)."""
+        game = batch.game
+        parts, summary = await self.renderer.board_parts(
+            game.game, batch.view, names_of(game), game_lang(game)
+        )
+        files: list[discord.File] = []
+        boards: list[tuple[str, str]] = []
+        for part, data in parts:
+            name = board_name(game.id, batch.seq, part)
+            alt = summary[:1024]  # Discord: 1,024 characters of description
+            files.append(discord.File(io.BytesIO(data), name, description=alt))
+            boards.append((name, alt))
+        return files, boards
 
     # ------------------------------------------------------------------ Discord calls
 
@@ -514,6 +547,7 @@ class Publisher:
         names = names_of(game)
         files = []
         view = dm.view
+        image: bytes | None = None
         if dm.image and view is not None:
             image = await self.renderer.private(game.game, view, names, dm.lang)
             if image:
@@ -539,8 +573,15 @@ class Publisher:
         # asked for.
         # Its id is stored with the player, so that after a restart it is still edited.
         in_place = picker is None and not dm.notice
+        key = (game.id, dm.user_id)
+        digest = hashlib.blake2b(image, digest_size=16).digest() if image else None
         if in_place and player is not None and player.private_dm:
-            if await self._edit_dm(game, dm.user_id, player.private_dm, content, files):
+            # The same picture as the DM shows: it keeps its attachment (no new upload).
+            same = digest is not None and self._private_images.get(key) == digest
+            if await self._edit_dm(
+                game, dm.user_id, player.private_dm, content, None if same else files
+            ):
+                self._private_images[key] = digest
                 await self.feed.sent(dm)
                 return
             await self.feed.private_dm(game, dm.user_id, None)
@@ -551,6 +592,7 @@ class Publisher:
                 sent = await self.send_dm(game, dm.user_id, content, files, picker, silent=silent)
                 if in_place and sent is not None:
                     await self.feed.private_dm(game, dm.user_id, sent)
+                    self._private_images[key] = digest
                 break
             except discord.HTTPException as exc:
                 if not transient(exc) or attempt == 2:
@@ -576,15 +618,18 @@ class Publisher:
         user_id: int,
         message_id: int,
         text: str,
-        files: Sequence[discord.File],
+        files: Sequence[discord.File] | None,
     ) -> bool:
-        """Edit a person's private DM of a game in place; False when it is gone (deleted, or
-        the DM channel closed): a new one is sent then."""
+        """Edit a person's private DM of a game in place (its picture replaced by `files`,
+        or kept with None); False when it is gone (deleted, or the DM channel closed): a new
+        one is sent then."""
         try:
             channel = await self.dm_channel(user_id)
-            await channel.get_partial_message(message_id).edit(
-                content=text, attachments=list(files)
-            )
+            message = channel.get_partial_message(message_id)
+            if files is None:
+                await message.edit(content=text)
+            else:
+                await message.edit(content=text, attachments=list(files))
             self.calls["dm"] += 1
             return True
         except discord.HTTPException as exc:

@@ -203,6 +203,14 @@ class Renderer:
         data, text = await self._run(worker.board_and_summary, game, dict(view), list(names), lang)
         return bytes(data), str(text)
 
+    async def board_parts(
+        self, game: str, view: Mapping[str, Any], names: Sequence[str], lang: str
+    ) -> tuple[list[tuple[str, bytes]], str]:
+        """The board of a public view as its images (each named: "board", or "map" and
+        "players" for a game drawn in two parts) and its summary, made off the event loop."""
+        data, text = await self._run(worker.board_and_summary, game, dict(view), list(names), lang)
+        return [("board", bytes(data))], str(text)
+
     async def private(
         self, game: str, view: Mapping[str, Any], names: Sequence[str], lang: str
     ) -> bytes | None:

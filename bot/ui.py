@@ -393,22 +393,25 @@ def layout(
     head: str,
     story: str = "",
     *,
-    board: str | None = None,
-    alt: str = "",
+    boards: Sequence[tuple[str, str]] = (),
     rows: Sequence[Sequence[discord.ui.Item[Any]]] = (),
     accent: tuple[int, int, int] | None = None,
 ) -> discord.ui.LayoutView:
     """A game message as one Components V2 layout: a container with its first line, its
-    story and its board (the attachment named `board`, described by `alt`), then its rows
-    of controls. Finished from the start, as `components()`."""
+    story and its board (`boards`: the attached images, each a file name and its
+    description), then its rows of controls. Finished from the start, as `components()`.
+
+    Each image of a board is a media gallery of its own: Discord lays out one gallery of
+    two images side by side, at half the width on a phone; one after the other, each keeps
+    the whole width."""
     view = discord.ui.LayoutView(timeout=None)
     colour = discord.Colour.from_rgb(*accent) if accent is not None else None
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=colour)
     container.add_item(discord.ui.TextDisplay(head))
     if story:
         container.add_item(discord.ui.TextDisplay(story))
-    if board is not None:
-        item = discord.MediaGalleryItem(f"attachment://{board}", description=alt[:1024] or None)
+    for name, alt in boards:
+        item = discord.MediaGalleryItem(f"attachment://{name}", description=alt[:1024] or None)
         container.add_item(discord.ui.MediaGallery(item))
     view.add_item(container)
     for items in rows:

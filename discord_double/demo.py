@@ -44,6 +44,7 @@ class Recorder:
         self.counts: Counter[str] = Counter()
         self.bytes = 0
         self._uploads: set[int] = set()
+        self.decisions = 0  # decisions the people made (the demo counts them)
 
     def __call__(self, message: DoubleMessage, created: bool) -> None:
         if message.author.id != self.double.bot_user.id or message.loading:
@@ -60,6 +61,7 @@ class Recorder:
             if attachment.id not in self._uploads:
                 self._uploads.add(attachment.id)
                 self.counts["images"] += 1
+                self.counts["private images" if channel.type == 1 else "public images"] += 1
                 self.bytes += attachment.size
         if channel.type == 1:
             where = "dm-" + _slug(channel.recipient.username if channel.recipient else None)
@@ -81,9 +83,15 @@ class Recorder:
         self.index.append(line)
 
     def report(self) -> str:
-        """The counts, one line."""
+        """The counts, one line: what the table met, and how many decisions people made
+        (a game should post at most one new public message per decision, plus its start and
+        its end)."""
         keys = ("public new", "public edits", "ephemeral", "dm new", "dm edits", "images")
-        parts = [f"{key}: {self.counts[key]}" for key in keys]
+        parts = [f"human decisions: {self.decisions}"]
+        parts += [f"{key}: {self.counts[key]}" for key in keys]
+        parts[-1] += (
+            f" ({self.counts['public images']} public, {self.counts['private images']} in DMs)"
+        )
         return " · ".join([*parts, f"image MB: {self.bytes / 1e6:.1f}"])
 
     def finish(self) -> None:
@@ -152,6 +160,7 @@ async def run_demo(
                         guest_moves += 1
                     await table.play_one(rnd, use_slash=moves % 5 == 4)
                     moves += 1
+                    recorder.decisions = moves
                 await bot.service.idle(timeout=60)
             finally:
                 await bot.close()

@@ -240,13 +240,13 @@ async def test_a_french_game_with_an_ai_says_ia_everywhere(tmp_path: Path) -> No
     async with world(tmp_path) as w, running_bot(w) as bot:
         d = w.double
         boards: list[list[str]] = []
-        board = bot.renderer.board_and_summary
+        board = bot.renderer.board_parts
 
         async def spy(game: str, view: Any, names: Any, lang: str) -> Any:
             boards.append(list(names))
             return await board(game, view, names, lang)
 
-        bot.renderer.board_and_summary = spy  # type: ignore[method-assign]
+        bot.renderer.board_parts = spy  # type: ignore[method-assign]
         new = await d.slash(
             w.bob, w.channel, "game new", game="rattus", language="fr", thread=False
         )

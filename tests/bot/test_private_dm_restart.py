@@ -38,11 +38,17 @@ async def test_the_private_dm_is_edited_after_a_restart(tmp_path: Path) -> None:
                 u.id: before[u.id][0] for u in users
             }
         assert all(len(ids) == 1 for ids in before.values()), before
+
+        def edited() -> bool:
+            return all(len(w.double.message(before[u.id][0]).edits) > edits[u.id] for u in users)
+
         async with running_bot(w, seed=77, render_processes=0) as bot:
             table = cartus_table(w, users)
-            for _ in range(8):
+            for _ in range(40):
                 await table.play_one(rnd)
-            await bot.service.idle()
+                await bot.service.idle()
+                if edited():
+                    break
         for user in users:
             # Still one private DM each, and it changed after the restart.
             assert private_dms(w, user) == before[user.id]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import signal
 import subprocess
 import time
@@ -21,13 +22,21 @@ from tests.bot.test_crash import start_bot
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def boards_of(w: World, seq: int) -> list[DoubleMessage]:
-    """Channel messages that carry the board after action `seq` (named board-<game>-<seq>)."""
+def shown_in(messages: list[DoubleMessage], seq: int) -> list[DoubleMessage]:
+    """Channel messages that show the position after action `seq`: posted with its board
+    (named board-<game>-<seq>…), or a turn message edited with the controls of that seq (a
+    turn message keeps the board it was posted with)."""
     return [
         m
-        for m in table(w).messages()
-        if any(a.filename.endswith(f"-{seq}.png") for a in m.attachments)
+        for m in messages
+        if turn_seq(m) == seq
+        or any(re.fullmatch(rf"board-\d+-{seq}(-\w+)?\.png", a.filename) for a in m.attachments)
     ]
+
+
+def boards_of(w: World, seq: int) -> list[DoubleMessage]:
+    """The messages of the game's channel that show the position after action `seq`."""
+    return shown_in(table(w).messages(), seq)
 
 
 async def act_while_failing(w: World, rnd: random.Random, inject) -> None:  # type: ignore[no-untyped-def]
@@ -153,7 +162,12 @@ async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_pa
             # Discord stops taking the bot's posts; the next move is stored all the same.
             blocked = [
                 d.inject_fault(route, 503, times=None)
-                for route in (faults.MESSAGE_CREATE, faults.FOLLOWUP)
+                for route in (
+                    faults.MESSAGE_CREATE,
+                    faults.FOLLOWUP,
+                    faults.MESSAGE_EDIT,
+                    faults.WEBHOOK_MESSAGE_EDIT,
+                )
             ]
             user = players.mover(turn)
             assert user is not None
@@ -190,12 +204,7 @@ async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_pa
             assert latest is not None
             pinged = players.mover(latest)
             assert pinged is not None and f"<@{pinged.id}>" in latest.text
-            named = [
-                m
-                for m in players.messages()
-                if any(a.filename.endswith(f"-{seq + 1}.png") for a in m.attachments)
-            ]
-            assert len(named) == 1
+            assert len(shown_in(players.messages(), seq + 1)) == 1
             print(f"board posted {posted_after:.2f} s after the restart")
         finally:
             if bot.poll() is None:

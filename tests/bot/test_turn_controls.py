@@ -154,12 +154,13 @@ async def play_until(w: Any, bot: Any, rnd: random.Random, want_same_mover: bool
 
 
 @pytest.mark.slow
-async def test_a_click_that_keeps_the_turn_is_answered_with_its_board_in_one_call(
+async def test_a_click_that_keeps_the_turn_is_answered_by_the_edited_turn_in_one_call(
     tmp_path: Path, monkeypatch: Any
 ) -> None:
-    """The mover goes on: the click's own answer is the edited turn message with the new
-    board (one call, no webhook edit after it). (The board is given all the time it needs
-    here: how soon it is ready is the benchmark's business, not this test's.)"""
+    """The mover goes on: the click's own answer is the edited turn message (its story and
+    controls; it keeps the board it was posted with, nothing uploaded again), one call, no
+    webhook edit after it. (The answer is given all the time it needs here: how soon it is
+    ready is the benchmark's business, not this test's.)"""
     monkeypatch.setattr(play, "ANSWER_WAIT", 60.0)
     async with world(tmp_path) as w, running_bot(w) as bot:
         await first_turn(w, bot)
@@ -167,33 +168,47 @@ async def test_a_click_that_keeps_the_turn_is_answered_with_its_board_in_one_cal
         assert record is not None, "no move kept the turn"
         (answer,) = record.responses
         assert answer.kind == "callback" and answer.callback_type == 7
-        assert any(name.startswith("board-") for name in board_files(answer)), answer.payload
+        assert not board_files(answer)  # the attachment the message has is kept
+        media = [
+            item["media"]["url"]
+            for c in answer.payload["data"]["components"]
+            for inner in c.get("components", [])
+            if inner["type"] == 12
+            for item in inner["items"]
+        ]
+        turn = current_turn(w)
+        assert turn is not None and media
+        assert media == [f"attachment://{a.filename}" for a in turn.attachments]
 
 
 @pytest.mark.slow
 async def test_a_click_that_passes_the_turn_is_answered_then_followed_by_the_new_turn(
     tmp_path: Path,
 ) -> None:
-    """The turn passes: the answer removes the clicked controls, the message shrinks to the
-    one line of its turn, and the new turn message (a new message, so the next player is
-    notified) follows on the same interaction."""
+    """The turn passes: the answer is the clicked message shrunk to the one line of its turn
+    (its controls and board gone, no board needed: one call), and the new turn message (a
+    new message, so the next player is notified) follows on the same interaction."""
     async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
         await first_turn(w, bot)
+        mark = d.request_mark()
         record = await play_until(w, bot, random.Random(4), want_same_mover=False)
         assert record is not None, "no move passed the turn"
         kinds = [(r.kind, r.callback_type) for r in record.responses]
-        assert kinds == [("callback", 7), ("edit", None), ("followup", None)]
+        assert kinds == [("callback", 7), ("followup", None)]
         kept = record.responses[0].payload["data"]["components"]
-        assert kept and all(c["type"] != 1 for c in kept)  # no row of controls left
-        assert "<@" in record.responses[2].message.text
+        assert kept and all(c["type"] == 10 for c in kept)  # one line of text, nothing else
+        assert "<@" in record.responses[1].message.text
+        assert any(n.startswith("board-") for n in board_files(record.responses[1]))
+        assert d.request_counts(mark)["channel"] == 0
 
 
 @pytest.mark.slow
-async def test_a_board_not_ready_in_time_lets_the_click_be_answered_first(
+async def test_a_click_not_answered_in_time_is_answered_by_removing_its_controls(
     tmp_path: Path, monkeypatch: Any
 ) -> None:
-    """No wait for the board: the click is answered at once (its controls removed), and the
-    board follows by editing that answer, still without a rate-limited call."""
+    """No wait at all: the click is answered at once (its controls removed), and the edited
+    turn follows by editing that answer, still without a rate-limited call."""
     monkeypatch.setattr(play, "ANSWER_WAIT", 0.0)
     async with world(tmp_path) as w, running_bot(w) as b:
         d = w.double
@@ -203,6 +218,5 @@ async def test_a_board_not_ready_in_time_lets_the_click_be_answered_first(
         assert record is not None
         kinds = [(r.kind, r.callback_type) for r in record.responses]
         assert kinds == [("callback", 7), ("edit", None)]
-        assert not board_files(record.responses[0])
-        assert any(n.startswith("board-") for n in board_files(record.responses[1]))
+        assert not board_files(record.responses[0]) and not board_files(record.responses[1])
         assert d.request_counts(mark)["channel"] == 0

@@ -86,3 +86,12 @@ async def test_the_table_reads_one_message_per_turn(tmp_path: Path) -> None:
             assert "\n" not in m.text.strip() and not m.attachments and not m.interactive
         # One board in the whole channel: the newest.
         assert sum(len(m.attachments) for m in d.channel_messages(w.channel)) == 1
+        # A turn message uploads its board once: its edits (the story growing, the controls
+        # changing) keep that attachment, until the turn ends and it shrinks without one.
+        edited = 0
+        for m in d.channel_messages(w.channel):
+            versions = [*(r.attachments for r in m.edits), m.attachments]
+            uploads = {tuple(a.id for a in found) for found in versions if found}
+            assert len(uploads) <= 1, (m.id, uploads)
+            edited += sum(1 for found in versions if found) > 1
+        assert edited  # some board was kept by an edit
