@@ -28,8 +28,20 @@ def _maker(cls: type[Any], changed: tuple[str, ...]) -> Callable[[Any, dict[str,
         raise TypeError(f"unknown fields {unknown}")
     args = ", ".join(f"c[{n!r}]" if n in changed else f"o.{n}" for n in names)
     scope: dict[str, Any] = {"cls": cls}
+    twin = _TWINS.get(cls)
     # The source is built only from the dataclass's own field names.
-    exec(f"def make(o, c):\n    return cls({args})\n", scope)
+    if twin is None:
+        exec(f"def make(o, c):\n    return cls({args})\n", scope)
+    else:
+        # What the quick __init__ does (see quick_init), without the call.
+        scope.update(twin=twin, new=object.__new__, set_class=_SET_CLASS)
+        stores = "".join(
+            f"    n.{n} = c[{n!r}]\n" if n in changed else f"    n.{n} = o.{n}\n" for n in names
+        )
+        exec(
+            f"def make(o, c):\n    n = new(twin)\n{stores}    set_class(n, cls)\n    return n\n",
+            scope,
+        )
     maker: Callable[[Any, dict[str, Any]], Any] = scope["make"]
     return maker
 
@@ -87,21 +99,54 @@ def quick_init(cls: type[T]) -> type[T]:
         raise TypeError(f"quick_init: {cls.__name__} is not a plain frozen slots dataclass")
     params = dataclasses.fields(cls)  # type: ignore[arg-type]
     setters: list[Any] = [getattr(cls, f.name) for f in params]
-    scope: dict[str, Any] = {}
+    scope: dict[str, Any] = {"cls": cls}
     signature = ["self"]
     body = []
     for f, slot in zip(params, setters, strict=True):
         scope[f"set_{f.name}"] = slot.__set__
-        body.append(f"    set_{f.name}(self, {f.name})\n")
+        body.append(f"set_{f.name}(self, {f.name})")
         if f.default is dataclasses.MISSING:
             signature.append(f.name)
         else:
             scope[f"default_{f.name}"] = f.default
             signature.append(f"{f.name}=default_{f.name}")
+    names = [f.name for f in params]
+    if len(names) >= _TWIN_FIELDS and cls.__bases__ == (object,) and cls.__slots__ == tuple(names):  # type: ignore[attr-defined]
+        # A wide record (a game State): its fields are stored through a mutable twin class of
+        # the same slots, whose plain attribute stores are several times cheaper than a call
+        # per slot, and the instance is given its own class back at the end. Only for an
+        # instance of `cls` itself (a subclass may have another layout).
+        scope["twin"] = _TWINS[cls] = type(
+            f"_{cls.__name__}Fields",
+            (),
+            {"__slots__": cls.__slots__},  # type: ignore[attr-defined]
+        )
+        scope["set_class"] = _SET_CLASS
+        fast = [
+            "set_class(self, twin)",
+            *(f"self.{n} = {n}" for n in names),
+            "set_class(self, cls)",
+        ]
+        lines = [
+            "if type(self) is cls:",
+            *(f"    {x}" for x in fast),
+            "else:",
+            *(f"    {x}" for x in body),
+        ]
+    else:
+        lines = body or ["pass"]
     # The source is built only from the dataclass's own field names.
-    exec(f"def __init__({', '.join(signature)}):\n{''.join(body) or '    pass'}\n", scope)
+    text = "".join(f"    {x}\n" for x in lines)
+    exec(f"def __init__({', '.join(signature)}):\n{text}", scope)
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+# From this many fields a record is built through its twin class (see quick_init): below, the
+# two class changes cost more than they save.
+_TWIN_FIELDS = 6
+_TWINS: dict[type[Any], type[Any]] = {}
+_SET_CLASS = object.__dict__["__class__"].__set__
