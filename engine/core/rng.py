@@ -14,6 +14,7 @@ T = TypeVar("T")
 _SPAN = 1 << 64
 _blake2b = hashlib.blake2b
 _from_bytes = int.from_bytes
+_PERSON = b"rattus-rng"
 
 
 def _raw(seed: int, counter: int) -> int:
@@ -23,7 +24,7 @@ def _raw(seed: int, counter: int) -> int:
         if type(seed) is int and type(counter) is int
         else (f"{seed}:{counter}".encode())
     )
-    return _from_bytes(_blake2b(text, digest_size=8, person=b"rattus-rng").digest(), "big")
+    return _from_bytes(_blake2b(text, digest_size=8, person=_PERSON).digest(), "big")
 
 
 @quick_init
@@ -49,8 +50,17 @@ class Rng:
         limit = _SPAN - _SPAN % n
         seed = self.seed
         counter = self.counter
+        if type(seed) is not int or type(counter) is not int:
+            while True:
+                raw = _raw(seed, counter)
+                counter += 1
+                if raw < limit:
+                    return raw % n, Rng(seed, counter)
         while True:
-            raw = _raw(seed, counter)
+            # _raw, inlined (a draw or more on most actions)
+            raw = _from_bytes(
+                _blake2b(b"%d:%d" % (seed, counter), digest_size=8, person=_PERSON).digest(), "big"
+            )
             counter += 1
             if raw < limit:
                 return raw % n, Rng(seed, counter)

@@ -1,15 +1,18 @@
-"""Wide records (game states) built by quick_init and evolve through a twin class: the same
-records, of the right class, still frozen; subclasses keep their own class."""
+"""The engine's fast paths give what the plain code gives: wide records (game states) built by
+quick_init and evolve through a twin class are the same records, of the right class, still
+frozen, subclasses keeping their own class; Rng draws hash f"{seed}:{counter}" as before."""
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import pickle
 from dataclasses import dataclass
 
 import pytest
 
 from engine.core.evolve import evolve, quick_init
+from engine.core.rng import Rng
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,3 +74,27 @@ def test_a_subclass_keeps_its_class() -> None:
     assert type(child) is WideChild
     assert child.a == 1 and child.g == "g"
     assert type(evolve(child, a=2)) is WideChild
+
+
+def _reference_below(seed: int, counter: int, n: int) -> tuple[int, int]:
+    span = 1 << 64
+    limit = span - span % n
+    while True:
+        text = f"{seed}:{counter}".encode()
+        digest = hashlib.blake2b(text, digest_size=8, person=b"rattus-rng").digest()
+        raw = int.from_bytes(digest, "big")
+        counter += 1
+        if raw < limit:
+            return raw % n, counter
+
+
+def test_rng_draws_hash_the_same_text() -> None:
+    """Plain, negative and huge seeds (and a bool, which f-strings write as "True") draw what
+    blake2b of f"{seed}:{counter}" gives."""
+    for seed in (0, 1, 12345, -7, 2**80 + 3):
+        for counter in (0, 5, 999):
+            for n in (1, 2, 6, 97, 2**63 + 1):
+                value, rng = Rng(seed, counter).below(n)
+                assert (value, rng.counter) == _reference_below(seed, counter, n)
+    value, rng = Rng(True, 2).below(10)  # a bool seed keeps its old text
+    assert (value, rng.counter) == _reference_below(True, 2, 10)
