@@ -398,6 +398,17 @@ def _spread_options(s: State, count: int) -> list[tuple[int, ...]]:
     b = s.board
     room = {n: b.max_tokens - len(s.board_tokens[n]) for n in b.neighbours[s.plague]}
     open_ = [n for n in b.neighbours[s.plague] if room[n] > 0]
+    if count == 1:
+        return [(n,) for n in open_]
+    if count == 2:
+        # combinations_with_replacement(open_, 2), in its order, keeping a region twice only
+        # where it has room for two
+        pairs: list[tuple[int, ...]] = []
+        for i, first in enumerate(open_):
+            for second in open_[i:]:
+                if first != second or room[first] >= 2:
+                    pairs.append((first, second))
+        return pairs
     options = []
     for combo in combinations_with_replacement(open_, count):
         if all(combo.count(n) <= room[n] for n in set(combo)):
@@ -413,11 +424,15 @@ def _ability_actions(
         usable -= NOT_IN_FINAL_ROUND
     if not usable:
         return []
+    return _usable_actions(s, seat, usable, final, counts or tuple(map(len, s.board_tokens)))
+
+
+def _usable_actions(
+    s: State, seat: int, usable: frozenset[ClassCard], final: bool, counts: tuple[int, ...]
+) -> list[Action]:
+    """The class abilities `usable` (held, not used this turn), in the order of the list."""
     b = s.board
     out: list[Action] = []
-    tokens = s.board_tokens
-    if counts is None:
-        counts = tuple(map(len, tokens))
     if final and ClassCard.PEASANT in usable and s.reserve[seat] > 0:
         # Final round: the Peasant adds one cube in any one region.
         out.extend(_place_a(r, 1) for r in b.used)
@@ -545,6 +560,7 @@ def _spread_list(s: State, count: int, counts: tuple[int, ...]) -> _SpreadLists:
     return lists
 
 
+_PEASANT, _KNIGHT = ClassCard.PEASANT, ClassCard.KNIGHT
 _ORIENT = frozenset(
     (ClassCard.ASTRONOMER, ClassCard.EXPLORER, ClassCard.SULTAN, ClassCard.CARAVANEER)
 )
@@ -674,14 +690,22 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     if phase is Phase.OPENING:
         out.extend(_opening_actions(s.expansion, s.players))
     elif phase is Phase.MAIN:
-        if not s.took_card:
-            out.extend(_take_list(s, seat))
+        # What _ability_actions and _plague_actions list, from the cards held looked up once.
+        flags = s.flags
+        mine = held(s, seat)
         counts = tuple(map(len, s.board_tokens))
-        if not s.placed and s.reserve[seat]:
-            peasant = holds(s, seat, ClassCard.PEASANT)
-            out.extend(_place_list(s, b, counts, s.reserve[seat], peasant))
-        out.extend(_ability_actions(s, seat, False, counts))
-        out.extend(_plague_actions(s, seat, final=False))
+        if not flags.took_card:
+            out.extend(_take_list(s, seat))
+        reserve = s.reserve[seat]
+        if not flags.placed and reserve:
+            out.extend(_place_list(s, b, counts, reserve, _PEASANT in mine))
+        usable = mine - flags.used if flags.used else mine
+        if usable:
+            out.extend(_usable_actions(s, seat, usable, False, counts))
+        knight = _KNIGHT in mine
+        config = s.config
+        steps = b.knight_steps if knight else 1
+        out.extend(_plague_list(config.expansion, config.players, s.plague, steps, knight, False))
     elif phase is Phase.WITCH:
         if len(s.witch) == 1:
             first = s.witch[0]
