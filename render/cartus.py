@@ -587,12 +587,13 @@ _PART_LAYERS: OnceCache[tuple[Layout, str], Image.Image] = OnceCache(_part_layer
 def render_part(part: str, view: CartusView, players: Sequence[str], *, lang: str = "en") -> bytes:
     """PNG of one part of the public position ("map", the table, or "players")."""
     layout = _layout(view, language(lang))
-    base = _PART_LAYERS.get((layout, part)).copy()
+    base = _PART_LAYERS.get((layout, part))
+    static = ("cartus", layout, part)
     if part == "map":
-        c = Canvas(base, "cartus", static=("cartus", layout, part))
+        c = Canvas(base, "cartus", static=static, shared=True)
         _draw_table(c, view, players, layout)
     elif part == "players":
-        c = Canvas(base, "cartus", origin=(0, layout.map_height), static=("cartus", layout, part))
+        c = Canvas(base, "cartus", origin=(0, layout.map_height), static=static, shared=True)
         _draw_players_part(c, view, players, layout)
     else:
         raise KeyError(f"no part {part!r}")

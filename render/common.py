@@ -19,7 +19,7 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -342,6 +342,12 @@ class Canvas:
     once over the colour under it, mapped onto the fixed palette and cached; drawing it again
     is one masked paste of palette indices. There is no RGB canvas to convert at the end, so a
     board costs little more than writing its PNG.
+
+    Drawing is deferred: each piece is noted, with what it is drawn over, in the bands of
+    PNG_BAND rows it covers. With `static` (a name for the pixels of `base`, a copy of a
+    static layer), each band gets a signature of everything drawn in it (and of what that was
+    drawn over); a band whose signature was written before is not drawn or compressed again,
+    so a board that changes in one region costs that region.
     """
 
     def __init__(
@@ -350,25 +356,45 @@ class Canvas:
         palette: str,
         origin: tuple[int, int] = (0, 0),
         static: Hashable | None = None,
+        shared: bool = False,
     ) -> None:
         base.load()
-        self.image = base
+        # A shared base (a static layer itself) is copied when something is first drawn on
+        # it: a board whose every band was written before copies nothing.
+        self._shared = shared
+        self._image = base
         self.palette = palette
-        # `static` names the pixels of `base` (a copy of a static layer): the bands of rows
-        # nothing is drawn on are then written from what was kept of that layer.
-        self.static = static
-        self.dirty: set[int] = set()
         # A part of a board: the board's point `origin` is this image's corner, so drawing
         # code written for the whole board draws one part of it unchanged (what falls
         # outside the part is clipped).
         self.origin = origin
+        self.static = static
         self._core = base.im
         self._colours = palette_colours(palette)
         self._w, self._h = base.size
+        self._ops: list[_Op] = []
+        self._done = 0  # the pieces drawn so far, in order
+        bands = (self._h + PNG_BAND - 1) // PNG_BAND
+        self._signs: list[int] | None = None
+        self._static_id = 0
+        if static is not None:
+            # A small number for the layer, given once (hashing the layout for every band of
+            # every board would cost more than the look-ups it serves).
+            name = (static, palette, self._w, self._h)
+            with _bands_lock:
+                self._static_id = _static_ids.setdefault(name, len(_static_ids))
+            self._signs = [hash((self._static_id, b)) for b in range(bands)]
+
+    @property
+    def image(self) -> Image.Image:
+        """The image with every piece drawn."""
+        self._draw(range(self._done, len(self._ops)))
+        return self._image
 
     def colour_at(self, x: float, y: float) -> RGB:
-        """The colour shown at a point (what a piece drawn there is blended over)."""
-        xi, yi = round(x) - self.origin[0], round(y) - self.origin[1]
+        """The colour shown at a point of the image drawn so far (what a piece drawn there is
+        blended over)."""
+        xi, yi = round(x), round(y)
         if not (0 <= xi < self._w and 0 <= yi < self._h):
             xi, yi = min(max(xi, 0), self._w - 1), min(max(yi, 0), self._h - 1)
         return self._colours[cast(int, self._core.getpixel((xi, yi)))]
@@ -376,32 +402,56 @@ class Canvas:
     def sprite(self, key: tuple[Any, ...], xy: Point, *, under: RGB | None = None) -> Box:
         """Draw the sprite `key` names (see SPRITES) at `xy`, blended over the colour it is drawn
         on (or `under`); returns the box drawn."""
+        dx, dy, w, h = _extent(key)
+        px, py = round(xy[0]) - self.origin[0], round(xy[1]) - self.origin[1]
+        x, y = px + dx, py + dy
+        if x < self._w and y < self._h and x + w > 0 and y + h > 0:
+            self._note(("s", key, px, py, under), y, y + h, None)
+        return x, y, x + w, y + h
+
+    def _note(self, op: tuple[Any, ...], top: int, bottom: int, pixels: Any) -> None:
+        first = max(0, top) // PNG_BAND
+        last = (min(self._h, bottom) - 1) // PNG_BAND
+        self._ops.append((op, first, last, pixels))
+        signs = self._signs
+        if signs is not None:
+            # What the piece looks like depends on the bands it is drawn over.
+            made = hash((op, tuple(signs[first : last + 1])))
+            for b in range(first, last + 1):
+                signs[b] = hash((signs[b], made))
+
+    def _draw(self, indices: Sequence[int]) -> None:
+        """Draw the noted pieces `indices` (in order, each once)."""
+        if self._shared and len(indices):
+            self._image = self._image.copy()
+            self._core = self._image.im
+            self._shared = False
+        for i in indices:
+            op, _, _, pixels = self._ops[i]
+            if op[0] == "s":
+                self._paste_sprite(op[1], op[2], op[3], op[4])
+            else:
+                xy, indexed, mask = pixels
+                self._image.paste(indexed, xy, mask)
+        if isinstance(indices, range) and indices.stop == len(self._ops):
+            self._done = len(self._ops)
+
+    def _paste_sprite(self, key: tuple[Any, ...], px: int, py: int, under: RGB | None) -> None:
         if under is None:
             # The colour most of the sprite's corners and centre stand on: a piece lying across
             # a thin line (an arrow, a border) is blended over the land around it.
-            x0, y0 = xy
-            seen = [self.colour_at(x0 + px, y0 + py) for px, py in _corners(key)]
+            seen = [self.colour_at(px + cx, py + cy) for cx, cy in _corners(key)]
             under = seen[0] if seen.count(seen[0]) > 2 else max(seen, key=seen.count)
         pixels, mask, dx, dy, w, h = _blended(key, under, self.palette)
-        x, y = round(xy[0]) + dx - self.origin[0], round(xy[1]) + dy - self.origin[1]
-        self._touch(y, y + h)
+        x, y = px + dx, py + dy
         if x >= 0 and y >= 0 and x + w <= self._w and y + h <= self._h:
             self._core.paste(pixels, (x, y, x + w, y + h), mask)
-        elif x < self._w and y < self._h and x + w > 0 and y + h > 0:
-            self._clipped(pixels, mask, x, y, w, h)
-        return x, y, x + w, y + h
-
-    def _touch(self, top: int, bottom: int) -> None:
-        """Note the bands of rows from `top` to `bottom` as drawn on."""
-        self.dirty.update(range(max(0, top) // PNG_BAND, (max(0, bottom - 1) // PNG_BAND) + 1))
-
-    def _clipped(self, pixels: Any, mask: Any, x: int, y: int, w: int, h: int) -> None:
-        """Paste the part of a sprite that lies inside the image."""
-        left, top = max(0, -x), max(0, -y)
-        right, bottom = min(w, self._w - x), min(h, self._h - y)
-        box = (left, top, right, bottom)
-        target = (x + left, y + top, x + right, y + bottom)
-        self._core.paste(pixels.crop(box), target, mask.crop(box))
+        else:
+            left, top = max(0, -x), max(0, -y)
+            right, bottom = min(w, self._w - x), min(h, self._h - y)
+            box = (left, top, right, bottom)
+            target = (x + left, y + top, x + right, y + bottom)
+            self._core.paste(pixels.crop(box), target, mask.crop(box))
 
     def centred(self, key: tuple[Any, ...], centre: Point) -> Box:
         """Draw a sprite whose maker places it at (0, 0) with its centre at a point."""
@@ -436,10 +486,10 @@ class Canvas:
     def patch(self, box: Box, compose: Callable[[Image.Image], None]) -> None:
         """Composite in RGB where pieces overlap much (a wash over a region, a long arrow):
         `compose` draws on an RGB copy of the box (origin at its corner), which then replaces
-        the box."""
+        the box (over what is drawn so far: its bands are compressed anew each time)."""
         found = self.composite(box, compose)
         if found is not None:
-            self.put(*found)
+            self.put(*found, name=("patch", next(_UNIQUE)))
 
     def composite(
         self, box: Box, compose: Callable[[Image.Image], None]
@@ -448,7 +498,7 @@ class Canvas:
         of the pixels `compose` changed (to keep and `put` on copies of the same layer)."""
         ox, oy = self.origin
         x0, y0 = max(0, box[0] - ox), max(0, box[1] - oy)
-        x1, y1 = min(self.image.width, box[2] - ox), min(self.image.height, box[3] - oy)
+        x1, y1 = min(self._w, box[2] - ox), min(self._h, box[3] - oy)
         if x1 <= x0 or y1 <= y0:
             return None
         before = self.image.crop((x0, y0, x1, y1)).convert("RGB")
@@ -460,29 +510,98 @@ class Canvas:
         changed = ImageChops.difference(before, area).convert("L").point(lambda v: 255 if v else 0)
         return (x0, y0), indexed, changed
 
-    def put(self, xy: tuple[int, int], indexed: Image.Image, mask: Image.Image) -> None:
-        """Paste palette pixels through a mask (what `composite` made)."""
-        self._touch(xy[1], xy[1] + indexed.height)
-        self.image.paste(indexed, xy, mask)
+    def put(
+        self, xy: tuple[int, int], indexed: Image.Image, mask: Image.Image, *, name: Hashable
+    ) -> None:
+        """Paste palette pixels through a mask (what `composite` made); `name` stands for
+        those pixels (the same name, the same pixels)."""
+        x, y = xy
+        self._note(("p", name, x, y), y, y + indexed.height, (xy, indexed, mask))
 
     def png(self) -> bytes:
-        """The image as PNG bytes (palette, light compression: fast and small; the bands of
-        rows it shares with earlier images are not compressed again, see `png_bytes`)."""
-        return png_bytes(self.image, self.palette, static=self.static, dirty=self.dirty)
+        """The image as PNG bytes (palette, light compression: fast and small)."""
+        signs = self._signs
+        if signs is None:
+            return png_bytes(self.image, self.palette)
+        width, height = self._w, self._h
+        layer = self._static_id
+        keys = [(layer, b, sign) for b, sign in enumerate(signs)]
+        with _bands_lock:
+            found: list[Band | None] = [_signed.get(k) or _bare.get(k) for k in keys]
+        missing = {b for b, band in enumerate(found) if band is None}
+        if missing:
+            self._draw(self._needed(missing))
+            drawn_on: set[int] = set()
+            for _, first, last, _ in self._ops:
+                drawn_on.update(range(first, last + 1))
+            for b in sorted(missing):
+                top = b * PNG_BAND
+                rows = self._image.crop((0, top, width, min(height, top + PNG_BAND))).tobytes()
+                level = PNG_LEVEL if b in drawn_on else PNG_STATIC_LEVEL
+                band = _band(_rows(rows, width), level)
+                found[b] = band
+                with _bands_lock:
+                    if b not in drawn_on:
+                        _bare[keys[b]] = band
+                        continue
+                    _signed[keys[b]] = band
+                    if len(_signed) > PNG_BANDS_KEPT:
+                        _signed.popitem(last=False)
+        return _png(width, height, self.palette, cast(list[Band], found))
+
+    def _needed(self, bands: Iterable[int]) -> list[int]:
+        """The pieces not drawn yet that the pixels of `bands` depend on: those drawn over
+        them, and, since a piece is blended over what it covers, every piece drawn over the
+        bands those cover too (in drawing order)."""
+        on: dict[int, list[int]] = {}
+        ops = self._ops
+        for i in range(self._done, len(ops)):
+            for b in range(ops[i][1], ops[i][2] + 1):
+                on.setdefault(b, []).append(i)
+        chosen: set[int] = set()
+        todo = list(bands)
+        seen = set(bands)
+        while todo:
+            for i in on.get(todo.pop(), ()):
+                if i not in chosen:
+                    chosen.add(i)
+                    for b in range(ops[i][1], ops[i][2] + 1):
+                        if b not in seen:
+                            seen.add(b)
+                            todo.append(b)
+        return sorted(chosen)
+
+
+_Op = tuple[tuple[Any, ...], int, int, Any]  # what is drawn, its first and last band, pixels
+_UNIQUE = itertools.count()
+
+
+@lru_cache(maxsize=16384)
+def _extent(key: tuple[Any, ...]) -> tuple[int, int, int, int]:
+    """A sprite's offset from its drawing point, and its size."""
+    sprite, (dx, dy) = _made(key)
+    return dx, dy, sprite.width, sprite.height
 
 
 # PNG writing: a board is mostly its static layer, and two boards in a row mostly the same
 # pixels. The rows are compressed in bands of PNG_BAND rows, each band its own run of
 # deflate blocks ended by a sync flush (so bands join into one valid stream); a band's
-# compressed bytes are kept, keyed by its pixels, and a band seen before costs a look-up.
+# compressed bytes are kept, by the signature of what was drawn in it (see Canvas) and by
+# its pixels, and a band seen before costs a look-up.
 PNG_BAND = 16
 PNG_LEVEL = 1
-PNG_BANDS_KEPT = 8192  # about 3 MB of compressed bands per process
+PNG_STATIC_LEVEL = 9  # a band of a static layer alone: compressed once, as small as can be
+PNG_BANDS_KEPT = 8192  # per kind (signature, pixels): a few MB of compressed bands
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window, fastest compression
+_ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window
 _LAST_BLOCK = b"\x03\x00"  # an empty final block (fixed Huffman codes)
-_bands: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
+Band = tuple[bytes, int, int]  # a band's compressed bytes, the Adler-32 of its rows, their length
+_bands: OrderedDict[tuple[int, int, int, int], bytes] = OrderedDict()
+_signed: OrderedDict[tuple[Any, ...], Band] = OrderedDict()
+_bare: dict[tuple[Any, ...], Band] = {}  # the bands of the static layers, with nothing on them
+_static_ids: dict[Hashable, int] = {}
 _bands_lock = threading.Lock()
+ADLER = 65521
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -492,11 +611,6 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 @lru_cache(maxsize=16)
 def _plte(palette: str) -> bytes:
     return _chunk(b"PLTE", bytes(v for colour in palette_colours(palette) for v in colour))
-
-
-Band = tuple[bytes, int, int]  # a band's compressed bytes, the Adler-32 of its rows, their length
-_static_bands: dict[Hashable, dict[int, Band]] = {}
-ADLER = 65521
 
 
 def _adler_combine(first: int, second: int, length: int) -> int:
@@ -510,64 +624,76 @@ def _adler_combine(first: int, second: int, length: int) -> int:
     return low | (high << 16)
 
 
-def _band(rows: bytes) -> Band:
+def _rows(raw: bytes, width: int) -> bytes:
+    """Rows of palette indices as PNG scanlines: each starts with its filter type (none)."""
+    pieces: list[bytes | memoryview] = []
+    view = memoryview(raw)
+    for start in range(0, len(raw), width):
+        pieces += (b"\0", view[start : start + width])
+    return b"".join(pieces)
+
+
+def _band(rows: bytes, level: int = PNG_LEVEL) -> Band:
     """A band's compressed bytes (kept by content: two boards in a row share most bands)."""
-    key = (len(rows), hash(rows), zlib.crc32(rows))
+    adler = zlib.adler32(rows)
+    key = (len(rows), zlib.crc32(rows), adler, level)  # 64 bits of checksums, the length
     with _bands_lock:
         packed = _bands.get(key)
         if packed is not None:
             _bands.move_to_end(key)
     if packed is None:
-        packer = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
+        packer = zlib.compressobj(level, zlib.DEFLATED, -15)
         packed = packer.compress(rows) + packer.flush(zlib.Z_SYNC_FLUSH)
         with _bands_lock:
             _bands[key] = packed
             if len(_bands) > PNG_BANDS_KEPT:
                 _bands.popitem(last=False)
-    return packed, zlib.adler32(rows), len(rows)
+    return packed, adler, len(rows)
 
 
-def png_bytes(
-    image: Image.Image,
-    palette: str,
-    *,
-    static: Hashable | None = None,
-    dirty: set[int] | None = None,
-) -> bytes:
+def _png(width: int, height: int, palette: str, bands: Sequence[Band]) -> bytes:
+    """A palette PNG from its compressed bands of rows."""
+    adler = 1
+    for _, band_adler, length in bands:
+        adler = _adler_combine(adler, band_adler, length)
+    data = b"".join(
+        [_ZLIB_HEADER, *(packed for packed, _, _ in bands), _LAST_BLOCK, struct.pack("!I", adler)]
+    )
+    header = struct.pack("!IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join(
+        (_SIGNATURE, _chunk(b"IHDR", header), _plte(palette), _chunk(b"IDAT", data),
+         _chunk(b"IEND", b""))
+    )  # fmt: skip
+
+
+def forget_bands(static: bool = True) -> None:
+    """Forget the compressed bands kept (for benchmarks: a board drawn as if never before),
+    and with `static` those of the static layers too."""
+    with _bands_lock:
+        _bands.clear()
+        _signed.clear()
+        if static:
+            _bare.clear()
+
+
+def forget_drawings() -> None:
+    """Forget the bands and every sprite drawn (for benchmarks: a new process, but for the
+    static layers and palettes)."""
+    forget_bands()
+    for cached in (_made, _blended, _probe, _corners, _extent, _text_mask, _halo):
+        cached.cache_clear()
+
+
+def png_bytes(image: Image.Image, palette: str) -> bytes:
     """A palette image drawn on `palette` as PNG bytes: the same pixels give the same bytes,
-    whatever was written before. With `static` (the name of the layer the image was copied
-    from) and `dirty` (the bands drawn on since), the other bands are taken from that layer's
-    kept bands without reading them."""
+    whatever was written before."""
     if image.mode != "P":
         raise ValueError(f"a palette image, not {image.mode}")
     width, height = image.size
-    raw = memoryview(image.tobytes())
-    header = struct.pack("!IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    kept: dict[int, Band] | None = None
-    if static is not None and dirty is not None:
-        with _bands_lock:
-            kept = _static_bands.setdefault((static, width, height), {})
-    body = [_ZLIB_HEADER]
-    adler = 1
-    row = b"\0"  # each row starts with its filter type: none
-    for index, top in enumerate(range(0, height, PNG_BAND)):
-        clean = kept is not None and dirty is not None and index not in dirty
-        found = kept.get(index) if kept is not None and clean else None
-        if found is None:
-            pieces: list[bytes | memoryview] = []
-            for y in range(top, min(height, top + PNG_BAND)):
-                pieces += (row, raw[y * width : (y + 1) * width])
-            found = _band(b"".join(pieces))
-            if kept is not None and clean:
-                kept[index] = found
-        packed, band_adler, length = found
-        adler = _adler_combine(adler, band_adler, length)
-        body.append(packed)
-    body += (_LAST_BLOCK, struct.pack("!I", adler))
-    return b"".join(
-        (_SIGNATURE, _chunk(b"IHDR", header), _plte(palette),
-         _chunk(b"IDAT", b"".join(body)), _chunk(b"IEND", b""))
-    )  # fmt: skip
+    raw = image.tobytes()
+    step = width * PNG_BAND
+    bands = [_band(_rows(raw[top : top + step], width)) for top in range(0, len(raw), step)]
+    return _png(width, height, palette, bands)
 
 
 def stacked(palette: str, images: Sequence[Image.Image], fill: RGB) -> bytes:

@@ -877,16 +877,17 @@ def _draw_part(part: str, view: PiperView, names: Sequence[str], lang: str) -> _
     end, the ranking), drawn where they lie on the whole board."""
     over = view.get("phase") == "over" and bool(view.get("result"))
     layout = Layout(_houses(view), "final" if over else "board")
-    base = _PART_LAYERS.get((layout, part)).copy()
+    base = _PART_LAYERS.get((layout, part))
+    static = ("piper", layout, part)
     if part == "map":
-        pen = _Pen(Canvas(base, "piper", static=("piper", layout, part)), language(lang))
+        pen = _Pen(Canvas(base, "piper", static=static, shared=True), language(lang))
         _draw_header(pen, view, names)
         _draw_ring(pen, view, names)
         return pen
     if part != "players":
         raise KeyError(f"no part {part!r}")
     top = layout.panel_top
-    canvas = Canvas(base, "piper", origin=(0, top), static=("piper", layout, part))
+    canvas = Canvas(base, "piper", origin=(0, top), static=static, shared=True)
     pen = _Pen(canvas, language(lang))
     if over:
         _draw_ranking(pen, view, names, top, layout)
