@@ -1,4 +1,4 @@
-"""The store: one logic (`Store`, `Outbox`, `Schedule`, `Requests`), two backends.
+"""The store: one logic (`Store`, `Outbox`, `Schedule`, `Requests`, `Ratings`), two backends.
 
 `Store(DATABASE_URL)` keeps its games in a SQLite file for `sqlite:///path.db` or a bare path
 (the default) and in a PostgreSQL database for `postgresql://` or `postgres://`; any other URL
@@ -11,6 +11,7 @@ raises UnsupportedDatabase. The rest of the bot imports only from here.
 | `sql` | the SQL both backends run as written; rows made of what it returns; JSON |
 | `store` | `Store`: games, players and the action log |
 | `outbox`, `jobs`, `requests` | `store.outbox`, `Schedule(store)`, `Requests(store)` |
+| `ratings` | `Ratings(store)`: rated games' placings, the ratings, each game's changes |
 | `factory` | `backend_for(url)`: the only module that imports both backends |
 | `sqlite`, `postgres` | the backends: connections, transactions, dialect, life cycle |
 """
@@ -44,6 +45,7 @@ from bot.store.base import (
 )
 from bot.store.jobs import Schedule
 from bot.store.outbox import Outbox
+from bot.store.ratings import ChangeRow, Placing, RatedGame, Rater, RatingRow, Ratings
 from bot.store.requests import Requests
 from bot.store.sqlite import sqlite_path
 from bot.store.store import Store
@@ -52,15 +54,21 @@ __all__ = [
     "BACKENDS",
     "SNAPSHOT_EVERY",
     "ActionRow",
+    "ChangeRow",
     "ChannelBusy",
     "GameNotFound",
     "GameRow",
     "JobRow",
     "Outbox",
     "Pending",
+    "Placing",
     "PlayerRow",
     "Post",
     "PostRow",
+    "RatedGame",
+    "Rater",
+    "RatingRow",
+    "Ratings",
     "RequestRow",
     "Requests",
     "Schedule",
