@@ -2,7 +2,8 @@
 
 `GameService` (bot.service.core) holds the games, their states and actions; its concerns hang
 from it: `service.lobby` (bot.service.lobby), `service.votes` (bot.service.votes),
-`service.prefs` (bot.service.prefs) and `service.ai` (bot.service.ai_seats).
+`service.prefs` (bot.service.prefs), `service.ai` (bot.service.ai_seats) and
+`service.ratings` (bot.service.ratings).
 """
 
 from bot.service.core import (

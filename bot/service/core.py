@@ -8,8 +8,8 @@ before it is committed, and what is committed is shown even after a crash or a D
 
 The rest of the service is one object per concern, each given this core: `lobby` (lobbies,
 the start and the end), `votes` (stand-ins, seats taken back, undo and what the others are
-asked to agree to), `prefs` (settings and each player's preferences) and `ai` (AI seats and
-playing for someone whose clock ran out).
+asked to agree to), `prefs` (settings and each player's preferences), `ai` (AI seats and
+playing for someone whose clock ran out) and `ratings` (finished games rated).
 """
 
 from __future__ import annotations
@@ -199,12 +199,14 @@ class GameService:
         from bot.service.ai_seats import AiSeats
         from bot.service.lobby import Lobbies
         from bot.service.prefs import Preferences
+        from bot.service.ratings import Standings
         from bot.service.votes import Votes
 
         self.lobby = Lobbies(self)
         self.votes = Votes(self)
         self.prefs = Preferences(self)
         self.ai = AiSeats(self)
+        self.ratings = Standings(self)
 
     def owns(self, game: GameRow) -> bool:
         """Whether this process runs the game's background work (its server is on one of
@@ -479,7 +481,12 @@ class GameService:
         # The change and its post are stored: plan reminders and clocks (first, so the post
         # can show the new turn clock's deadline), then wake the publisher (after a person's
         # action it waits a moment for the interaction, which posts without using the
-        # channel's rate limit). A failure here must not undo the change.
+        # channel's rate limit). A failure here must not undo the change. A game that ended
+        # is rated first, so that its game-over message shows the rating changes.
+        if outcome.over and not outcome.undone:
+            from bot.service.ratings import rate_ended
+
+            await rate_ended(self.ratings, outcome)
         for plan in self.planners:
             try:
                 await plan(outcome)
