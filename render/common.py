@@ -526,8 +526,15 @@ class Canvas:
         width, height = self._w, self._h
         layer = self._static_id
         keys = [(layer, b, sign) for b, sign in enumerate(signs)]
+        found: list[Band | None] = []
         with _bands_lock:
-            found: list[Band | None] = [_signed.get(k) or _bare.get(k) for k in keys]
+            for k in keys:
+                band = _signed.get(k)
+                if band is not None:
+                    _signed.move_to_end(k)  # the least recently used go first
+                else:
+                    band = _bare.get(k)
+                found.append(band)
         missing = {b for b, band in enumerate(found) if band is None}
         if missing:
             self._draw(self._needed(missing))
@@ -545,7 +552,7 @@ class Canvas:
                         _bare[keys[b]] = band
                         continue
                     _signed[keys[b]] = band
-                    if len(_signed) > PNG_BANDS_KEPT:
+                    if len(_signed) > PNG_SIGNED_KEPT:
                         _signed.popitem(last=False)
         return _png(width, height, self.palette, cast(list[Band], found))
 
@@ -591,7 +598,10 @@ def _extent(key: tuple[Any, ...]) -> tuple[int, int, int, int]:
 PNG_BAND = 16
 PNG_LEVEL = 1
 PNG_STATIC_LEVEL = 9  # a band of a static layer alone: compressed once, as small as can be
-PNG_BANDS_KEPT = 8192  # per kind (signature, pixels): a few MB of compressed bands
+# Bands kept by signature (enough for the unchanged bands of a few hundred boards drawn in
+# turn, about 16 MB) and by pixels.
+PNG_SIGNED_KEPT = 32768
+PNG_BANDS_KEPT = 8192
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window
 _LAST_BLOCK = b"\x03\x00"  # an empty final block (fixed Huffman codes)

@@ -952,7 +952,7 @@ def _move_arrow(a: Point, b: Point) -> tuple[Image.Image, tuple[int, int]]:
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     dx, dy = b[0] - a[0], b[1] - a[1]
     bend = (mx - dy * 0.22, my + dx * 0.22)
-    pts = _trim(bezier(a, bend, b, 48), 12, PLAGUE_R + 6)
+    pts = _trim(bezier(a, bend, b, 24), 12, PLAGUE_R + 6)
     pad = 24
     x0 = int(min(p[0] for p in pts)) - pad
     y0 = int(min(p[1] for p in pts)) - pad
@@ -1390,6 +1390,7 @@ def _draw_regions(
     view: RattusView,
     lang: str,
     known: Mapping[str, Mapping[int, TokenView]] | None = None,
+    layout: Layout | None = None,
 ) -> None:
     """Every region's rat tokens and cubes, the plague (its region washed red, the arrow of its
     last move), the diplomats and the caravan; in the final ravage, the faces it revealed.
@@ -1407,7 +1408,7 @@ def _draw_regions(
         for rev in recent["revealed"]:
             shown.setdefault(rev["region"], []).append(rev)
     if known is None:
-        _draw_plague_move(c, view, plague, recent, lang)
+        _draw_plague_move(c, view, plague, recent, layout or _layout(view, lang))
     for region in view["regions"]:
         rid = region["id"]
         a = geo.ANCHORS.get(rid)
@@ -1460,7 +1461,7 @@ def _draw_regions(
 
 
 def _draw_plague_move(
-    c: Canvas, view: RattusView, plague: str, recent: RecentView | None, lang: str
+    c: Canvas, view: RattusView, plague: str, recent: RecentView | None, layout: Layout
 ) -> None:
     """The plague region's red wash and the arrow of the last move, composited in RGB (they
     cover much of the map), with the names and empty slots they cross drawn again on top:
@@ -1471,7 +1472,7 @@ def _draw_plague_move(
         if src in geo.ANCHORS and dst in geo.ANCHORS and src != dst:
             arrow = (_plague_spot(view, src), _plague_spot(view, dst))
     used = tuple(r["id"] for r in view["regions"] if r["id"] in geo.ANCHORS)
-    key = _layout(view, lang).map_key
+    key = layout.map_key
     found = _plague_patch(key, plague, arrow, used)
     if found is not None:
         c.put(*found, name=("rattus.plague", key, plague, arrow, used))
@@ -1850,7 +1851,7 @@ def _map_part(view: RattusView, layout: Layout) -> Canvas:
     """The map part: the map with its pieces (and, with the strip, its margin)."""
     key = layout.map_key
     c = Canvas(_MAP_LAYERS.get(key), "rattus", static=("rattus.map", key), shared=True)
-    _draw_regions(c, view, layout.lang)
+    _draw_regions(c, view, layout.lang, layout=layout)
     _draw_palace(c, view.get("palace") or [])
     if layout.margin:
         c.text((SIDE_X, SUPPLY_Y), str(view["rat_supply"]), SUPPLY_SIZE, INK, anchor="mm")
