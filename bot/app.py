@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.adapter import adapters
 from bot.backlog import Backlog
-from bot.cogs.game import GameCog
+from bot.cogs.game import GameCog, StandingCog
 from bot.config import Config
 from bot.errors import log_mismatch, reply_error
 from bot.feed import Feed
@@ -255,6 +255,8 @@ class GameBot(commands.Bot):
         self._warming = asyncio.create_task(self.renderer.warm(list(adapters())))
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(GameCog(self.interactions))
+        # /standing: also installable by a user, for DMs and servers without the bot.
+        await self.add_cog(StandingCog(self.interactions))
         for adapter in adapters().values():
             await self.add_cog(adapter.cog(self.interactions))
         self.add_dynamic_items(*bound_items(self.interactions))

@@ -264,7 +264,40 @@ def over_text(
     ranking = adapter.ranking_lines(batch.result or {}, names, lang)
     head = t("game.over", lang, who=everyone(batch.game))
     story = told_in_full([[line] for line in lines], lang, log, limit=STORY // 2)
-    return head, "\n".join([x for x in (story, *ranking) if x])
+    return head, "\n".join([x for x in (story, *ranking, *rating_lines(batch, names, lang)) if x])
+
+
+def rating(value: float, lang: str, *, signed: bool = False) -> str:
+    """A rating (or a change of one) as shown: one decimal, a true minus sign, a decimal comma
+    in French."""
+    text = f"{value:+.1f}" if signed else f"{value:.1f}"
+    if text in ("-0.0", "+0.0"):
+        text = "\u00b10.0" if signed else "0.0"
+    text = text.replace("-", "\u2212")
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def rating_lines(batch: Batch, names: Sequence[str], lang: str) -> list[str]:
+    """The rating change of each person of a game that ended (AI seats are rated too, but
+    the message is about the people)."""
+    parts = []
+    for change in batch.ratings:
+        if not change.identity.startswith("u:"):
+            continue
+        player = batch.game.player_of(int(change.identity[2:]))
+        if player is None or player.seat is None or player.seat >= len(names):
+            continue
+        parts.append(
+            t(
+                "rating.change",
+                lang,
+                player=names[player.seat],
+                before=rating(change.before, lang),
+                after=rating(change.after, lang),
+                delta=rating(change.delta, lang, signed=True),
+            )
+        )
+    return [t("rating.over", lang, changes=" · ".join(parts))] if parts else []
 
 
 # ---------------------------------------------------------------------- DMs

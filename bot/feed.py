@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.adapter import adapter_for
-from bot.store import GameRow, Pending, Post, PostRow, Schedule, showable
+from bot.store import ChangeRow, GameRow, Pending, Post, PostRow, Schedule, showable
 from engine.core.contract import Decision
 
 if TYPE_CHECKING:
@@ -91,6 +91,8 @@ class Batch:
     # since as the table may know it.
     since: tuple[int, list[Told]] | None = None
     more: bool = False  # the outbox held more posts than this batch
+    # A game that ended with a result: each rated identity's change, best rank first.
+    ratings: list[ChangeRow] = field(default_factory=list)
 
     @property
     def over(self) -> bool:
@@ -198,6 +200,12 @@ class Feed:
             None,
         )
         batch.automated = frozenset(self.service.automated_seats(game))
+        if batch.over:
+            try:
+                batch.ratings = await self.service.ratings.changes_for(game)
+            except Exception:
+                # The game-over message goes out without them; /standing recompute rates it.
+                log.exception("game %s: its rating changes cannot be read", game.id)
         if batch.turn_changed and not batch.decision.window and game.status == "active":
             # (A window, secret or not, asks its seats by DM: no catch-up digest there.)
             people = [s for s in sorted(batch.decision.seats) if s not in batch.automated]

@@ -906,6 +906,28 @@ class DiscordDouble:
             APPLICATION_COMMAND, user, channel, data, name=" ".join(words)
         )
 
+    async def slash_user_installed(
+        self, user: DoubleUser, channel: DoubleChannel, command: str, /, **options: Any
+    ) -> InteractionRecord:
+        """Send a slash command as ``user`` through the bot's *user* install (Discord's
+        ``integration_types`` 1): the interaction is authorised by the user, not by a server,
+        and its context is a DM with the bot (``BOT_DM``) or a server channel (``GUILD``)."""
+        words = command.strip().removeprefix("/").split()
+        if not words:
+            raise DoubleError("empty command")
+        guild = self._guild_of(channel)
+        registered = self._find_command(words[0], guild, channel, user)
+        if 1 not in (registered.get("integration_types") or [0]):
+            raise DoubleError(f"/{words[0]} cannot be installed by a user")
+        values, resolved = build_command_options(
+            registered, words[1:], options, self._resolver(guild, channel)
+        )
+        data = self._command_data(registered, values, resolved)
+        overrides: JSON = {"authorizing_integration_owners": {"1": str(user.id)}}
+        return await self._dispatch_interaction(
+            APPLICATION_COMMAND, user, channel, data, name=" ".join(words), overrides=overrides
+        )
+
     async def autocomplete(
         self,
         user: DoubleUser,

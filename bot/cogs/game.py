@@ -338,3 +338,74 @@ class GameCog(
     async def stats(self, interaction: Interaction) -> None:
         """Stats."""
         await self.rooms.history.stats(interaction)
+
+
+# /game has the 25 subcommands Discord allows in a group: players' standing is a group of its
+# own, which a user may also install (so that it works in DMs and in servers without the bot).
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+class StandingCog(
+    commands.GroupCog,
+    group_name=_("standing"),
+    group_description=_("Ratings, leaderboards, profiles and your games"),
+):
+    """Leaderboards, profiles, your games from anywhere, and the admins' recomputation."""
+
+    def __init__(self, rooms: Interactions) -> None:
+        self.rooms = rooms
+        super().__init__()
+
+    async def ladder_choices(self, interaction: Interaction, current: str) -> Choices:
+        """The games (and expansions) that have a leaderboard."""
+        pairs = await self.rooms.standing.ladder_choices(interaction, current)
+        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+    @app_commands.command(
+        name=_("leaderboard"), description=_("This server's best players of a game")
+    )
+    @app_commands.describe(
+        game=_("Which game (default: this channel's, else the most played)"),
+        page=_("Page number"),
+        public=_("Post it in the channel for everybody (default: only you)"),
+    )
+    @app_commands.rename(game=_("game"), page=_("page"), public=_("public"))
+    @app_commands.autocomplete(game=ladder_choices)
+    async def leaderboard(
+        self,
+        interaction: Interaction,
+        game: str | None = None,
+        page: app_commands.Range[int, 1, 1000] = 1,
+        public: bool = False,
+    ) -> None:
+        """Leaderboard."""
+        await self.rooms.standing.leaderboard(interaction, game, int(page), public)
+
+    @app_commands.command(
+        name=_("profile"), description=_("Ratings, games, wins and time to decide")
+    )
+    @app_commands.describe(player=_("Whose profile (default: yours)"), game=_("Only this game"))
+    @app_commands.rename(player=_("player"), game=_("game"))
+    @app_commands.autocomplete(game=ladder_choices)
+    async def profile(
+        self,
+        interaction: Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        """Profile."""
+        await self.rooms.standing.profile(interaction, player, game)
+
+    @app_commands.command(
+        name=_("games"), description=_("Your games on every server, those waiting for you first")
+    )
+    async def games(self, interaction: Interaction) -> None:
+        """Your games anywhere."""
+        await self.rooms.standing.games(interaction)
+
+    @app_commands.command(
+        name=_("recompute"),
+        description=_("Recompute this server's ratings from the stored results (Manage Server)"),
+    )
+    async def recompute(self, interaction: Interaction) -> None:
+        """Recompute ratings."""
+        await self.rooms.standing.recompute(interaction)

@@ -1,9 +1,9 @@
 """What the bot does with each interaction, one room per concern.
 
 `Interactions` builds every room from one `Deps` (bot.interactions.base): `lobby`, `play`,
-`votes`, `history`, `long_games` and `guide`. The cogs call the rooms; the bot's buttons and
-selects hand their clicks to the routes below (`bot.ui.Routes`). Nothing here names a game:
-what is game-specific comes from the game's adapter.
+`votes`, `history`, `long_games`, `guide` and `standing`. The cogs call the rooms; the bot's
+buttons and selects hand their clicks to the routes below (`bot.ui.Routes`). Nothing here names
+a game: what is game-specific comes from the game's adapter.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from bot.interactions.history import History
 from bot.interactions.lobby import Lobby
 from bot.interactions.long_games import LongGames
 from bot.interactions.play import Play
+from bot.interactions.standing import Standing
 from bot.interactions.votes import Votes
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,7 @@ class Interactions:
         self.history = History(deps)
         self.long_games = LongGames(deps)
         self.guide = Guide(deps)
+        self.standing = Standing(deps, self.long_games)
         deps.stale_board = self.play.stale_board
 
     async def drain(self, timeout: float = 10.0) -> None:

@@ -255,3 +255,82 @@ error-suggestions = { $count ->
        *[other] The closest actions you can take now:
     }
 error-suggestion = • { $what } (`{ $text }`)
+
+## Ratings and standing (issue 30)
+rating-over = 📈 Ratings (μ − 3σ): { $changes }
+rating-change = { $player } { $before } → { $after } ({ $delta })
+standing-ladder_expansion = { $game } + { $expansion }
+standing-ai = 🤖 AI ({ $level })
+standing-seconds = { $s } s
+standing-minutes = { $m } min
+standing-hours = { $h } h { $m }
+standing-days = { $d } d { $h } h
+standing-none = No game has been rated on this server yet: a game that ends with a ranking is.
+standing-board_title = 🏆 **{ $game }: leaderboard** ({ $count ->
+        [one] { $count } rated player
+       *[other] { $count } rated players
+    }, by the conservative rating μ − 3σ)
+standing-board_empty = Nobody is rated in this game here yet.
+standing-board_row = { $place }. { $who } · **{ $rating }** · { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }{ $few ->
+        [few] *
+       *[enough] {""}
+    }
+standing-board_past = That page is past the end ({ $pages ->
+        [one] { $pages } page
+       *[other] { $pages } pages
+    }).
+standing-board_few = * Fewer than { $games } games: the rating is still settling (μ − 3σ starts at 0 and rises as the games tell more).
+standing-board_you = You: #{ $place }, { $rating }.
+standing-board_how = Ratings use OpenSkill (Plackett–Luce) from each finished game's ranking; `/standing profile` shows anyone's.
+standing-profile_title = 👤 **{ $player }** { $where ->
+        [server] on this server
+       *[all] on every server
+    }
+standing-profile_unrated = No rated game yet.
+standing-on_server = { $game } ({ $server })
+standing-profile_rating = **{ $game }**: **{ $rating }** (#{ $place } of { $count }) · μ { $mu } ± { $sigma } · { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    }{ $few ->
+        [few] {" "}(still settling)
+       *[enough] {""}
+    }
+standing-change = #{ $id } { $delta }
+standing-profile_last = Last { $count ->
+        [one] game
+       *[other] { $count } games
+    }: { $changes } · in all { $total }
+standing-profile_times = ⏱️ Time to decide: { $mean } on average, { $median } median (over { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    } of finished games)
+standing-profile_playing = 🎲 { $count ->
+        [one] One game in progress:
+       *[other] { $count } games in progress:
+    }
+standing-games_none = You are in no game in progress, on any server.
+standing-games_title = 🎲 { $count ->
+        [one] Your game in progress
+       *[other] Your { $count } games in progress
+    } ({ $waiting ->
+        [0] none waits for you
+        [one] one waits for you 👉
+       *[other] { $waiting } wait for you 👉
+    }):
+standing-recomputed = ✅ Ratings recomputed from the stored results: { $count ->
+        [one] { $count } rated game
+       *[other] { $count } rated games
+    }.
+error-standing_server_only = This needs a server: use it in a server where the bot plays. Here, `/standing profile` and `/standing games` show your own standing and games.
+error-standing_bot_not_here = The bot is not in this server, so it has no leaderboard here. `/standing profile` and `/standing games` show your own standing and games from anywhere.
+error-standing_profile_other_here = Someone else's profile is shown in a server you share with the bot; here you can see your own.
+error-standing_recompute_not_allowed = Only a member with Manage Server can recompute the ratings.

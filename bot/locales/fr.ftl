@@ -380,3 +380,96 @@ error-suggestions = { $count ->
        *[other] Les actions les plus proches que vous pouvez jouer maintenant :
     }
 error-suggestion = • { $what } (`{ $text }`)
+
+## Classements (issue 30)
+rating-over = 📈 Classement (μ − 3σ) : { $changes }
+rating-change = { $player } { $before } → { $after } ({ $delta })
+standing-ladder_expansion = { $game } + { $expansion }
+standing-ai = 🤖 IA ({ $level })
+standing-seconds = { $s } s
+standing-minutes = { $m } min
+standing-hours = { $h } h { $m }
+standing-days = { $d } j { $h } h
+standing-none = Aucune partie n'a encore été classée sur ce serveur : une partie qui se termine avec un classement l'est.
+standing-board_title = 🏆 **{ $game } : classement** ({ $count ->
+        [one] { $count } joueur classé
+       *[other] { $count } joueurs classés
+    }, selon la cote prudente μ − 3σ)
+standing-board_empty = Personne n'est encore classé dans ce jeu ici.
+standing-board_row = { $place }. { $who } · **{ $rating }** · { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }, { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }{ $few ->
+        [few] *
+       *[enough] {""}
+    }
+standing-board_past = Cette page est au-delà de la fin ({ $pages ->
+        [one] { $pages } page
+       *[other] { $pages } pages
+    }).
+standing-board_few = * Moins de { $games } parties : la cote se stabilise encore (μ − 3σ part de 0 et monte à mesure que les parties en disent plus).
+standing-board_you = Vous : n°{ $place }, { $rating }.
+standing-board_how = Les cotes viennent d'OpenSkill (Plackett–Luce), d'après le classement final de chaque partie ; `/standing profile` montre celle de chacun.
+standing-profile_title = 👤 **{ $player }** { $where ->
+        [server] sur ce serveur
+       *[all] sur tous les serveurs
+    }
+standing-profile_unrated = Aucune partie classée pour l'instant.
+standing-on_server = { $game } ({ $server })
+standing-profile_rating = **{ $game }** : **{ $rating }** (n°{ $place } sur { $count }) · μ { $mu } ± { $sigma } · { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }, { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }{ $few ->
+        [few] {" "}(cote encore en train de se stabiliser)
+       *[enough] {""}
+    }
+standing-change = n°{ $id } { $delta }
+standing-profile_last = { $count ->
+        [one] Dernière partie
+       *[other] { $count } dernières parties
+    } : { $changes } · en tout { $total }
+standing-profile_times = ⏱️ Temps de décision : { $mean } en moyenne, { $median } en médiane (sur { $turns ->
+        [one] { $turns } tour
+       *[other] { $turns } tours
+    } de parties terminées)
+standing-profile_playing = 🎲 { $count ->
+        [one] Une partie en cours :
+       *[other] { $count } parties en cours :
+    }
+standing-games_none = Vous n'êtes dans aucune partie en cours, sur aucun serveur.
+standing-games_title = 🎲 { $count ->
+        [one] Votre partie en cours
+       *[other] Vos { $count } parties en cours
+    } ({ $waiting ->
+        [0] aucune ne vous attend
+        [one] une vous attend 👉
+       *[other] { $waiting } vous attendent 👉
+    }) :
+standing-recomputed = ✅ Cotes recalculées d'après les résultats enregistrés : { $count ->
+        [one] { $count } partie classée
+       *[other] { $count } parties classées
+    }.
+error-standing_server_only = Il faut un serveur : utilisez cette commande sur un serveur où joue le bot. Ici, `/standing profile` et `/standing games` montrent votre classement et vos parties.
+error-standing_bot_not_here = Le bot n'est pas sur ce serveur, il n'y a donc pas de classement ici. `/standing profile` et `/standing games` montrent votre classement et vos parties, où que vous soyez.
+error-standing_profile_other_here = Le profil de quelqu'un d'autre se consulte sur un serveur que vous partagez avec le bot ; ici, vous pouvez voir le vôtre.
+error-standing_recompute_not_allowed = Seul un membre ayant la permission Gérer le serveur peut recalculer les cotes.
+cmd-standing = classement
+cmd-Ratings-leaderboards-profiles-and-your-games = Cotes, classements, profils et vos parties
+cmd-leaderboard = tableau
+cmd-This-server-s-best-players-of-a-game = Les meilleurs joueurs d'un jeu sur ce serveur
+cmd-Which-game-default-this-channel-s-else-the-most-played = Quel jeu (par défaut : celui de ce salon, sinon le plus joué)
+cmd-Page-number = Numéro de page
+cmd-profile = profil
+cmd-Ratings-games-wins-and-time-to-decide = Cotes, parties, victoires et temps de décision
+cmd-Whose-profile-default-yours = Le profil de qui (par défaut : le vôtre)
+cmd-Only-this-game = Seulement ce jeu
+cmd-games = parties
+cmd-Your-games-on-every-server-those-waiting-for-you-first = Vos parties sur tous les serveurs, celles qui vous attendent d'abord
+cmd-recompute = recalculer
+cmd-Recompute-this-server-s-ratings-from-the-stored-results-Manage-Server = Recalculer les cotes de ce serveur d'après les résultats enregistrés (Gérer le serveur)
