@@ -21,7 +21,12 @@ def secret_drawn(s: State, seat: int | None) -> bool:
 
 def redeal(s: State, seat: int | None, seed: int) -> State:
     """Permute every token and region card `seat` cannot know among the places they occupy,
-    give the other seats any standing orders, and draw a new seed for what comes next."""
+    give the other seats any standing orders, and draw a new seed for what comes next.
+
+    Canonical: the result depends only on what `seat` knows (and `seed`), never on where the
+    unseen pieces truly lie, so two states `seat` cannot tell apart redeal alike (an AI that
+    samples with it decides the same in both). Hence the sorted pools before each shuffle.
+    """
     rng = Rng(seed)
     known = s.known[seat] if seat is not None else frozenset()
     slots: list[tuple[int, int]] = []
@@ -32,7 +37,7 @@ def redeal(s: State, seat: int | None, seed: int) -> State:
                 slots.append((r, pos))
                 hidden.append(token)
     hidden += list(s.supply) + list(s.removed)
-    shuffled, rng = rng.shuffled(hidden)
+    shuffled, rng = rng.shuffled(sorted(hidden))
     rows = [list(row) for row in s.board_tokens]
     it = iter(shuffled)
     for r, pos in slots:
@@ -40,6 +45,13 @@ def redeal(s: State, seat: int | None, seed: int) -> State:
     rest = list(it)
     supply = tuple(sorted(rest[: len(s.supply)]))
     removed = tuple(sorted(rest[len(s.supply) :]))
+    # What the other seats looked at follows the places they looked at (public), not the
+    # true tokens: they now know the token dealt there.
+    where = {token: (r, pos) for r, pos in slots for token in (s.board_tokens[r][pos],)}
+    known_now = tuple(
+        k if p == seat or not k & where.keys() else _moved(k, where, rows)
+        for p, k in enumerate(s.known)
+    )
     africa = s.africa
     if africa is not None:
         africa, rng = _redeal_cards(s, africa, seat, rng)
@@ -51,7 +63,14 @@ def redeal(s: State, seat: int | None, seed: int) -> State:
         removed=removed,
         rng=Rng(next_seed),
         africa=africa,
+        known=known_now,
     )
+
+
+def _moved(
+    k: frozenset[int], where: dict[int, tuple[int, int]], rows: list[list[int]]
+) -> frozenset[int]:
+    return frozenset(rows[where[t][0]][where[t][1]] if t in where else t for t in k)
 
 
 def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: Rng) -> tuple[Africa, Rng]:
@@ -70,7 +89,7 @@ def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: Rng) -> tuple[Af
     drawn_secret = secret_drawn(s, seat)
     if drawn_secret:
         pool += list(afr.drawn)
-    shuffled, rng = rng.shuffled(pool)
+    shuffled, rng = rng.shuffled(sorted(pool))
     it = iter(shuffled)
     for p in others:
         hands[p] = tuple(sorted(next(it) for _ in hands[p]))
