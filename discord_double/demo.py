@@ -45,20 +45,25 @@ class Recorder:
         self.bytes = 0
         self._uploads: set[int] = set()
         self.decisions = 0  # decisions the people made (the demo counts them)
+        # What is shown once the game is over (the leaderboard) is kept, not counted.
+        self.counting = True
+        self.leaderboard = ""
 
     def __call__(self, message: DoubleMessage, created: bool) -> None:
         if message.author.id != self.double.bot_user.id or message.loading:
             return
         self.count += 1
         channel = self.double.channel(message.channel_id)
-        if message.ephemeral_for is not None:
+        if not self.counting:
+            pass
+        elif message.ephemeral_for is not None:
             self.counts["ephemeral"] += 1
         elif channel.type == 1:
             self.counts["dm new" if created else "dm edits"] += 1
         else:
             self.counts["public new" if created else "public edits"] += 1
         for attachment in message.attachments:
-            if attachment.id not in self._uploads:
+            if self.counting and attachment.id not in self._uploads:
                 self._uploads.add(attachment.id)
                 self.counts["images"] += 1
                 self.counts["private images" if channel.type == 1 else "public images"] += 1
@@ -162,6 +167,15 @@ async def run_demo(
                     moves += 1
                     recorder.decisions = moves
                 await bot.service.idle(timeout=60)
+                # The end of the game rated its players: the server's leaderboard, posted.
+                recorder.counting = False
+                board = await double.slash(host, channel, "standing leaderboard", public=True)
+                await board.wait_done()
+                recorder.leaderboard = re.sub(
+                    r"<@(\d+)>|</([^:>]+):\d+>",
+                    lambda m: f"@{double.users[int(m[1])].username}" if m[1] else f"/{m[2]}",
+                    board.text,
+                )
             finally:
                 await bot.close()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -205,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
         f"The game is over: {recorder.count} messages and their images are in {args.out}/ "
         f"(start with {args.out / 'index.md'}).\n{recorder.report()}"
     )
+    if recorder.leaderboard:
+        print(f"\n{recorder.leaderboard}")
     return 0
 
 

@@ -9,7 +9,8 @@ What counts (the README's "Ratings and standing" says the same to players):
   idleness, or because every person left) rates nobody.
 - A seat whose person left the game, or that the AI still played at the end after a
   takeover, is ranked last for that person (tied with any other such seat): leaving never
-  saves a rating. A seat that a newcomer took back is the newcomer's.
+  saves a rating, and the best seat still held wins. A seat that a newcomer took back is the
+  newcomer's.
 - AI seats are rated too, one identity per AI level ("ai:strong"): that is how the AI gets a
   strength people can read. When a game has several AI seats, each is an opponent of the
   people, and the AI's own rating moves by the average of its seats' new ratings.
@@ -94,7 +95,12 @@ def placings(game: GameRow, result: Mapping[str, Any]) -> tuple[Placing, ...]:
     out += [Placing(identity, last, seat) for seat, identity in gone]
     if len(out) < 2:
         return ()
-    return tuple(sorted(out, key=lambda p: p.seat))
+    # Ranks renumbered 1, 2, 3...: the best seat still held wins, even when a seat that left
+    # had finished ahead of it (the order, all the rating uses, is unchanged).
+    dense = {rank: n for n, rank in enumerate(sorted({p.rank for p in out}), 1)}
+    return tuple(
+        Placing(p.identity, dense[p.rank], p.seat) for p in sorted(out, key=lambda p: p.seat)
+    )
 
 
 class OpenSkillRater:

@@ -168,7 +168,7 @@ def test_what_a_finished_game_counts_for() -> None:
     both = seated((1, False, False, False), (2, False, False, False))
     assert [(p.identity, p.rank) for p in placings(both, ranking(2, 1))] == [("u:1", 2), ("u:2", 1)]
     # A person who left, or whose seat the AI still played at the end, is ranked last, even
-    # when the seat finished first; a tie stays a tie.
+    # when the seat finished first; a tie stays a tie; the best seat still held wins.
     gone = seated(
         (1, False, True, False),
         (2, False, False, False),
@@ -176,10 +176,10 @@ def test_what_a_finished_game_counts_for() -> None:
         (4, False, False, False),
     )
     assert [(p.identity, p.rank) for p in placings(gone, ranking(1, 2, 1, 2))] == [
-        ("u:1", 3),
-        ("u:2", 2),
-        ("u:3", 3),
-        ("u:4", 2),
+        ("u:1", 2),
+        ("u:2", 1),
+        ("u:3", 2),
+        ("u:4", 1),
     ]
     # One person against AI seats: rated, the AI seats as the AI level's identity.
     alone = seated((1, False, False, False), (None, True, False, False), (None, True, False, False))
@@ -199,3 +199,17 @@ def test_an_expansion_is_a_ladder_of_its_own() -> None:
     assert ladder_of("rattus", {}) == "rattus"
     assert ladder_of("rattus", {"expansion": "africanus", "classes": ["x"]}) == "rattus+africanus"
     assert ladder_of("cartus", {"supply": "simultaneous"}) == "cartus"
+
+
+@pytest.mark.slow
+async def test_a_person_who_left_is_ranked_last_and_the_ai_seat_is_not_rated(
+    service: GameService,
+) -> None:
+    game_id = await start(service, 400, ANA, BEN, CAT)
+    await service.lobby.leave(400, CAT)  # the AI plays Cat's seat from now on
+    game = await play_out(service, game_id, seed=9)
+    changes = await service.ratings.changes_for(game)
+    ranks = {c.identity: c.rank for c in changes}
+    assert set(ranks) == {"u:1", "u:2", "u:3"}  # the stand-in is not an AI identity here
+    assert ranks["u:3"] == max(ranks.values()) and ranks["u:3"] > max(ranks["u:1"], ranks["u:2"])
+    assert min(ranks.values()) == 1
