@@ -437,21 +437,7 @@ class Canvas:
             self._done = len(self._ops)
 
     def _paste_sprite(self, key: tuple[Any, ...], px: int, py: int, under: RGB | None) -> None:
-        if under is None:
-            # The colour most of the sprite's corners and centre stand on: a piece lying across
-            # a thin line (an arrow, a border) is blended over the land around it.
-            seen = [self.colour_at(px + cx, py + cy) for cx, cy in _corners(key)]
-            under = seen[0] if seen.count(seen[0]) > 2 else max(seen, key=seen.count)
-        pixels, mask, dx, dy, w, h = _blended(key, under, self.palette)
-        x, y = px + dx, py + dy
-        if x >= 0 and y >= 0 and x + w <= self._w and y + h <= self._h:
-            self._core.paste(pixels, (x, y, x + w, y + h), mask)
-        else:
-            left, top = max(0, -x), max(0, -y)
-            right, bottom = min(w, self._w - x), min(h, self._h - y)
-            box = (left, top, right, bottom)
-            target = (x + left, y + top, x + right, y + bottom)
-            self._core.paste(pixels.crop(box), target, mask.crop(box))
+        _paste(self._core, self._w, self._h, self.palette, key, px, py, under)
 
     def centred(self, key: tuple[Any, ...], centre: Point) -> Box:
         """Draw a sprite whose maker places it at (0, 0) with its centre at a point."""
@@ -537,13 +523,10 @@ class Canvas:
                 found.append(band)
         missing = {b for b, band in enumerate(found) if band is None}
         if missing:
-            self._draw(self._needed(missing))
             drawn_on: set[int] = set()
             for _, first, last, _ in self._ops:
                 drawn_on.update(range(first, last + 1))
-            for b in sorted(missing):
-                top = b * PNG_BAND
-                rows = self._image.crop((0, top, width, min(height, top + PNG_BAND))).tobytes()
+            for b, rows in sorted(self._band_rows(missing).items()):
                 level = PNG_LEVEL if b in drawn_on else PNG_STATIC_LEVEL
                 band = _band(_rows(rows, width), level)
                 found[b] = band
@@ -560,6 +543,10 @@ class Canvas:
         """The pieces not drawn yet that the pixels of `bands` depend on: those drawn over
         them, and, since a piece is blended over what it covers, every piece drawn over the
         bands those cover too (in drawing order)."""
+        return self._closure(bands)[0]
+
+    def _closure(self, bands: Iterable[int]) -> tuple[list[int], set[int]]:
+        """The pieces `_needed` for `bands`, and every band they cover (with `bands`)."""
         on: dict[int, list[int]] = {}
         ops = self._ops
         for i in range(self._done, len(ops)):
@@ -576,10 +563,84 @@ class Canvas:
                         if b not in seen:
                             seen.add(b)
                             todo.append(b)
-        return sorted(chosen)
+        return sorted(chosen), seen
+
+    def _band_rows(self, bands: set[int]) -> dict[int, bytes]:
+        """The palette indices of `bands`, with every piece they depend on drawn: on copies of
+        the runs of bands concerned only (the whole image is never copied for a few bands)."""
+        chosen, covered = self._closure(bands)
+        width, height, ops = self._w, self._h, self._ops
+        out: dict[int, bytes] = {}
+        order = sorted(covered)
+        runs: list[list[int]] = []
+        for b in order:
+            if runs and runs[-1][-1] == b - 1:
+                runs[-1].append(b)
+            else:
+                runs.append([b])
+        start = {run[0]: run for run in runs}
+        run_of = {b: run[0] for run in runs for b in run}
+        work: dict[int, list[int]] = {}
+        for i in chosen:  # a piece's bands are all in one run
+            work.setdefault(run_of[ops[i][1]], []).append(i)
+        for first, run in start.items():
+            top, bottom = first * PNG_BAND, min(height, (run[-1] + 1) * PNG_BAND)
+            area = self._image.crop((0, top, width, bottom))
+            area.load()
+            core = area.im
+            for i in work.get(first, ()):
+                op, _, _, pixels = ops[i]
+                if op[0] == "s":
+                    _paste(core, width, bottom - top, self.palette, op[1], op[2], op[3] - top,
+                           op[4])  # fmt: skip
+                else:
+                    (x, y), indexed, mask = pixels
+                    area.paste(indexed, (x, y - top), mask)
+            raw = area.tobytes()
+            for b in run:
+                if b in bands:
+                    lo, hi = b * PNG_BAND - top, min(height, (b + 1) * PNG_BAND) - top
+                    out[b] = raw[lo * width : hi * width]
+        return out
 
 
 _Op = tuple[tuple[Any, ...], int, int, Any]  # what is drawn, its first and last band, pixels
+
+
+def _paste(
+    core: Any,
+    width: int,
+    height: int,
+    palette: str,
+    key: tuple[Any, ...],
+    px: int,
+    py: int,
+    under: RGB | None,
+) -> None:
+    """Paste the sprite `key` drawn at (px, py) onto a palette image's core, blended over the
+    colour it is drawn on there (or `under`), clipped to the image."""
+    if under is None:
+        # The colour most of the sprite's corners and centre stand on: a piece lying across
+        # a thin line (an arrow, a border) is blended over the land around it.
+        colours = palette_colours(palette)
+        seen = []
+        for cx, cy in _corners(key):
+            xi = min(max(px + cx, 0), width - 1)
+            yi = min(max(py + cy, 0), height - 1)
+            seen.append(colours[core.getpixel((xi, yi))])
+        under = seen[0] if seen.count(seen[0]) > 2 else max(seen, key=seen.count)
+    pixels, mask, dx, dy, w, h = _blended(key, under, palette)
+    x, y = px + dx, py + dy
+    if x >= 0 and y >= 0 and x + w <= width and y + h <= height:
+        core.paste(pixels, (x, y, x + w, y + h), mask)
+    else:
+        left, top = max(0, -x), max(0, -y)
+        right, bottom = min(w, width - x), min(h, height - y)
+        box = (left, top, right, bottom)
+        target = (x + left, y + top, x + right, y + bottom)
+        core.paste(pixels.crop(box), target, mask.crop(box))
+
+
 _UNIQUE = itertools.count()
 
 

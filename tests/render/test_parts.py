@@ -5,14 +5,18 @@ and stage; the worker's cache of parts; the fallback for a game drawn in one pic
 from __future__ import annotations
 
 import copy
+import random
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from engine.cartus import GAME as CARTUS
+from engine.piper import GAME as PIPER
+from engine.rattus import GAME as RATTUS
 from render import PARTS, parts_renderer, renderer_for, worker
 from tests.render.legibility import decoded
-from tests.render.parts_views import NAMES, every_view, public_view
+from tests.render.parts_views import AFRICANUS, NAMES, every_view, public_view
 
 LOW, HIGH = 0.8, 1.6  # width / height of each part
 
@@ -89,3 +93,36 @@ def test_a_game_drawn_in_one_picture_keeps_its_board(monkeypatch: pytest.MonkeyP
     board = SimpleNamespace(render_board=lambda view, names, *, lang="en": b"PNG " + lang.encode())
     monkeypatch.setattr(worker, "renderer_for", lambda game: board)
     assert worker.parts("seam", {}, ["A"], "fr") == [("board", b"PNG fr")]
+
+
+def successive(game: str, players: int, seed: int, actions: int) -> list[Any]:
+    """The public views of a seeded game after each of its first actions (random play)."""
+    engine: Any = {"rattus": RATTUS, "piper": PIPER, "cartus": CARTUS}[game]
+    state = engine.new_game(players, seed, AFRICANUS if players > 4 and game == "rattus" else None)
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(actions):
+        if engine.is_over(state):
+            break
+        seat = min(engine.to_move(state))
+        state = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat))).state
+        out.append(engine.view(state, None))
+    return out
+
+
+@pytest.mark.parametrize(("game", "players"), [("rattus", 3), ("rattus", 5), ("piper", 4),
+                                               ("cartus", 3)])  # fmt: skip
+def test_parts_drawn_in_turn_are_the_parts_drawn_afresh(game: str, players: int) -> None:
+    """Drawn one after the other, the parts reuse the bands of rows whose pieces did not
+    change; each is still pixel for pixel the board drawn in full on its own."""
+    renderer = renderer_for(game)
+    drawer = parts_renderer(renderer)
+    assert drawer is not None
+    names = NAMES[:players]
+    for view in successive(game, players, 17, 40):
+        images = [decoded(data) for _, data in drawer.render_parts(view, names)]
+        board = decoded(renderer.render_board(view, names))
+        y = 0
+        for im in images:
+            assert board.crop((0, y, im.width, y + im.height)).tobytes() == im.tobytes()
+            y += im.height
