@@ -16,6 +16,7 @@ two games of one ladder ending at once, even in two processes, are rated one aft
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -271,25 +272,32 @@ async def _ratings_in(
     }
 
 
-async def _replay(c: Conn, guild_id: int, ladder: str, rater: Rater) -> int:
-    """Rate a ladder again from its first stored result (its ladder row already held)."""
-    results = [
-        rated_game(r)
-        for r in await c.fetch(
-            "SELECT * FROM rating_results WHERE guild_id = ? AND ladder = ?"
-            " ORDER BY ended_at, game_id",
-            guild_id,
-            ladder,
-        )
-    ]
+RESULTS_SQL = (
+    "SELECT * FROM rating_results WHERE guild_id = ? AND ladder = ? ORDER BY ended_at, game_id"
+)
+
+
+def _rated(results: Sequence[RatedGame]) -> list[RatedGame]:
+    """The results that rate someone (a game of one rated seat rates nobody)."""
+    return [g for g in results if len(g.placings) > 1]
+
+
+def _replayed(guild_id: int, ladder: str, results: Sequence[RatedGame], rater: Rater) -> _Ladder:
+    """A ladder rated from nothing over its results, in order (pure: runs in a thread)."""
+    board = _Ladder(guild_id, ladder, {})
+    for game in _rated(results):
+        board.rate(game, rater)
+    return board
+
+
+async def _write_ladder(
+    c: Conn, guild_id: int, ladder: str, board: _Ladder, results: Sequence[RatedGame]
+) -> None:
+    """Replace a ladder's ratings and changes with a replay's (its ladder row held)."""
     await c.execute("DELETE FROM ratings WHERE guild_id = ? AND ladder = ?", guild_id, ladder)
     await c.execute(
         "DELETE FROM rating_changes WHERE guild_id = ? AND ladder = ?", guild_id, ladder
     )
-    board = _Ladder(guild_id, ladder, {})
-    rated = [g for g in results if len(g.placings) > 1]
-    for game in rated:
-        board.rate(game, rater)
     if board.touched:
         await c.executemany(RATING_SQL, board.rating_values())
     if board.changes:
@@ -298,13 +306,70 @@ async def _replay(c: Conn, guild_id: int, ladder: str, rater: Rater) -> int:
     await c.execute(
         "UPDATE rating_ladders SET rated = ?, last_ended = ?, last_game = ?"
         " WHERE guild_id = ? AND ladder = ?",
-        len(rated),
+        len(_rated(results)),
         last.ended_at if last else 0.0,
         last.game_id if last else 0,
         guild_id,
         ladder,
     )
-    return len(rated)
+
+
+async def _rate_late(c: Conn, game: RatedGame, rater: Rater) -> None:
+    """Rate a game that ended before the ladder's last rated one (its result stored, its
+    ladder row held): the ratings are taken back to where they stood before the first game
+    that ended after it (each one's rating before its first such game, read from that game's
+    changes), then this game and those after it are rated again, in order. Only the games
+    after it are read and written again, usually few."""
+    after = [
+        g
+        for g in map(
+            rated_game,
+            await c.fetch(
+                "SELECT * FROM rating_results WHERE guild_id = ? AND ladder = ?"
+                " AND (ended_at > ? OR (ended_at = ? AND game_id > ?))"
+                " ORDER BY ended_at, game_id",
+                game.guild_id,
+                game.ladder,
+                game.ended_at,
+                game.ended_at,
+                game.game_id,
+            ),
+        )
+        if len(g.placings) > 1
+    ]
+    order = {g.game_id: n for n, g in enumerate(after)}
+    undone = sorted(
+        map(
+            change_row,
+            await c.fetch(f"SELECT * FROM rating_changes WHERE game_id IN {marks(order)}", *order),
+        ),
+        key=lambda ch: order[ch.game_id],
+    )
+    identities = sorted({ch.identity for ch in undone} | {p.identity for p in game.placings})
+    rows = await _ratings_in(c, game.guild_id, game.ladder, identities)
+    rewound: set[str] = set()
+    for change in undone:
+        row = rows[change.identity]
+        if change.identity not in rewound:
+            rewound.add(change.identity)
+            row.mu, row.sigma = change.mu_before, change.sigma_before
+        row.games -= 1
+        row.wins -= 1 if change.rank == 1 else 0
+    for identity in rewound:
+        if rows[identity].games == 0:
+            del rows[identity]  # rated only after this game: it was not rated yet
+    await c.execute(f"DELETE FROM rating_changes WHERE game_id IN {marks(order)}", *order)
+    board = _Ladder(game.guild_id, game.ladder, rows)
+    board.rate(game, rater)
+    for later in after:
+        board.rate(later, rater)
+    await c.executemany(RATING_SQL, board.rating_values())
+    await c.executemany(CHANGE_SQL, board.change_values())
+    await c.execute(
+        "UPDATE rating_ladders SET rated = rated + 1 WHERE guild_id = ? AND ladder = ?",
+        game.guild_id,
+        game.ladder,
+    )
 
 
 def _placings_json(game: RatedGame) -> str:
@@ -343,7 +408,7 @@ class Ratings:
                     float(last["last_ended"]),
                     int(last["last_game"]),
                 ):
-                    await _replay(c, game.guild_id, game.ladder, rater)
+                    await _rate_late(c, game, rater)
                 else:
                     board = _Ladder(
                         game.guild_id,
@@ -368,23 +433,42 @@ class Ratings:
 
     async def replay(self, guild_id: int, rater: Rater) -> int:
         """Rate every ladder of a server again from its stored results, in the order the
-        games ended (one transaction); returns the number of rated games."""
+        games ended; returns the number of rated games. Each ladder is read, computed off the
+        event loop (in a thread), then written in one short transaction, which first checks
+        that no game was rated meanwhile (else it starts that ladder again)."""
+        sql = "SELECT DISTINCT ladder FROM rating_results WHERE guild_id = ? ORDER BY ladder"
+        rows = await self.store.backend.read(lambda c: c.fetch(sql, guild_id), single=True)
+        total = 0
+        for ladder in (str(r["ladder"]) for r in rows):
+            total += await self._replay_ladder(guild_id, ladder, rater)
+        return total
 
-        async def steps(c: Conn) -> int:
-            ladders = [
-                str(r["ladder"])
-                for r in await c.fetch(
-                    "SELECT DISTINCT ladder FROM rating_results WHERE guild_id = ? ORDER BY ladder",
-                    guild_id,
+    async def _replay_ladder(self, guild_id: int, ladder: str, rater: Rater) -> int:
+        while True:
+            results = [
+                rated_game(r)
+                for r in await self.store.backend.read(
+                    lambda c: c.fetch(RESULTS_SQL, guild_id, ladder), single=True
                 )
             ]
-            total = 0
-            for ladder in ladders:
-                await c.fetchrow(LADDER_LOCK_SQL, guild_id, ladder)
-                total += await _replay(c, guild_id, ladder, rater)
-            return total
+            board = await asyncio.to_thread(_replayed, guild_id, ladder, results, rater)
 
-        return await self.store.backend.write(steps)
+            async def steps(
+                c: Conn, board: _Ladder = board, results: list[RatedGame] = results
+            ) -> bool:
+                await c.fetchrow(LADDER_LOCK_SQL, guild_id, ladder)
+                count = await c.fetchval(
+                    "SELECT COUNT(*) FROM rating_results WHERE guild_id = ? AND ladder = ?",
+                    guild_id,
+                    ladder,
+                )
+                if int(count) != len(results):
+                    return False  # a game was rated meanwhile: read the ladder again
+                await _write_ladder(c, guild_id, ladder, board, results)
+                return True
+
+            if await self.store.backend.write(steps):
+                return len(_rated(results))
 
     async def store_result(self, game: RatedGame) -> None:
         """Store a game's result without rating it (a replay rates it), unless it has one."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
 from engine.core.evolve import quick_init_all
 from engine.core.rng import Rng
@@ -132,3 +133,8 @@ class State:
 
 # Built on every action: the faster constructor (same signature, same instances).
 quick_init_all(globals())
+
+# The plain properties above, read on every action, as C getters (same values, same
+# docstrings; each is otherwise a Python call). Type checkers read the definitions above.
+for _name, _path in (("players", "config.players"), ("variant", "config.variant")):
+    setattr(State, _name, property(attrgetter(_path), doc=getattr(State, _name).__doc__))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import attrgetter
 
 from engine.core.evolve import quick_init_all
 from engine.core.rng import Rng
@@ -234,3 +235,18 @@ class State:
 
 # Built on every action: the faster constructor (same signature, same instances).
 quick_init_all(globals())
+
+# The plain properties above, read on every action, as C getters (same values, same
+# docstrings; each is otherwise a Python call). Type checkers read the definitions above.
+for _name, _path in (
+    ("board", "config.board"),
+    ("players", "config.players"),
+    ("expansion", "config.expansion"),
+    ("cards", "config.cards"),
+    ("took_card", "flags.took_card"),
+    ("placed", "flags.placed"),
+    ("used", "flags.used"),
+    ("witch", "flags.witch"),
+    ("spread_left", "flags.spread_left"),
+):
+    setattr(State, _name, property(attrgetter(_path), doc=getattr(State, _name).__doc__))

@@ -112,21 +112,38 @@ async def test_a_replay_equals_the_incremental_ratings(store: Store) -> None:
 
 
 async def test_a_game_rated_late_takes_its_place_in_the_order(store: Store) -> None:
-    """A game rated after one that ended later (a crash between its end and its rating)
-    gives the ratings of the order the games ended."""
-    late = store
-    table = Ratings(late)
-    ids = [await a_game(late, channel) for channel in range(1, 4)]
+    """A game rated after others that ended later (a crash between its end and its rating)
+    gives the ratings of the order the games ended: as by hand, and as a full replay."""
+    table = Ratings(store)
+    ids = [await a_game(store, channel) for channel in range(1, 6)]
     games = [
         result(ids[0], 1.0, ("u:1", 1), ("u:2", 2)),
-        result(ids[1], 2.0, ("u:2", 1), ("u:3", 2)),
-        result(ids[2], 3.0, ("u:3", 1), ("u:1", 2)),
+        result(ids[1], 2.0, ("u:2", 1), ("u:3", 2)),  # rated last
+        result(ids[2], 3.0, ("u:3", 1), ("u:1", 2), ("u:4", 2)),  # u:4's first game
+        result(ids[3], 4.0, ("u:4", 1), ("u:1", 3), ("u:5", 2)),
+        result(ids[4], 5.0, ("u:5", 1), ("u:2", 2)),
     ]
-    await table.record(games[0], RATER)
-    await table.record(games[2], RATER)
-    await table.record(games[1], RATER)  # ended before the last rated one: replayed
-    got = await stored(late)
+    for n in (0, 2, 3, 4, 1):
+        await table.record(games[n], RATER)
+    got = await stored(store)
     assert {i: v[:2] for i, v in got.items()} == by_hand(games)
+    assert got["u:3"][2:] == (2, 1) and got["u:2"][2:] == (3, 1)
+    changes = {g: await table.changes(g) for g in ids}
+    assert await table.replay(GUILD, RATER) == 5
+    assert await stored(store) == got
+    assert {g: await table.changes(g) for g in ids} == changes
+    # The same with AI seats twice in a game: the late order equals the replay.
+    more = [await a_game(store, channel) for channel in range(6, 9)]
+    extra = [
+        result(more[0], 6.0, ("ai:strong", 1), ("u:1", 2), ("ai:strong", 3)),
+        result(more[1], 7.0, ("u:6", 1), ("ai:strong", 2)),
+        result(more[2], 8.0, ("ai:strong", 1), ("u:6", 2), ("u:1", 2)),
+    ]
+    for n in (1, 2, 0):
+        await table.record(extra[n], RATER)
+    late = await stored(store)
+    await table.replay(GUILD, RATER)
+    assert await stored(store) == late
 
 
 async def test_two_games_of_one_ladder_ending_at_once_are_both_rated(
