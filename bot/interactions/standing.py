@@ -29,7 +29,7 @@ from bot.service.ratings import (
     person,
     user_of,
 )
-from bot.store import GameRow, RatingRow
+from bot.store import GameRow, RatingRow, Ratings
 
 PAGE = 20  # rows of a leaderboard page
 LAST_GAMES = 8  # a profile's last rating changes per ladder
@@ -100,6 +100,61 @@ def can_view(interaction: Interaction, game: GameRow) -> bool:
     return channel.permissions_for(member).view_channel
 
 
+async def leaderboard_text(
+    ratings: Ratings,
+    guild_id: int,
+    ladder: str,
+    page: int,
+    lang: str,
+    *,
+    asker: int | None = None,
+) -> str:
+    """A leaderboard page in words (with the asker's place when it is not on the page)."""
+    count, rows = await ratings.board(
+        guild_id, ladder, limit=PAGE, offset=(max(1, page) - 1) * PAGE
+    )
+    title = t("standing.board_title", lang, game=ladder_title(ladder, lang), count=count)
+    if not count:
+        return "\n".join([title, t("standing.board_empty", lang)])
+    lines = [title]
+    start = (max(1, page) - 1) * PAGE
+    settling = False
+    for n, row in enumerate(rows, start + 1):
+        few = row.games < PROVISIONAL
+        settling = settling or few
+        lines.append(
+            t(
+                "standing.board_row",
+                lang,
+                place=n,
+                who=identity_name(row.identity, lang),
+                rating=rating(row.ordinal, lang),
+                games=row.games,
+                wins=row.wins,
+                few="few" if few else "enough",
+            )
+        )
+    if not rows:
+        lines.append(t("standing.board_past", lang, pages=(count + PAGE - 1) // PAGE))
+    if settling:
+        lines.append(t("standing.board_few", lang, games=PROVISIONAL))
+    if asker is not None:
+        mine = await ratings.position(guild_id, ladder, person(asker))
+        if mine is not None and not start < mine <= start + len(rows):
+            own = [r for r in await ratings.of(person(asker), guild_id) if r.ladder == ladder]
+            if own:
+                lines.append(
+                    t(
+                        "standing.board_you",
+                        lang,
+                        place=mine,
+                        rating=rating(own[0].ordinal, lang),
+                    )
+                )
+    lines.append(t("standing.board_how", lang))
+    return "\n".join(lines)
+
+
 class Standing(Room):
     """Ratings, leaderboards, profiles and a person's games anywhere."""
 
@@ -160,60 +215,12 @@ class Standing(Room):
         if chosen is None:
             await interaction.followup.send(t("standing.none", lang), ephemeral=not public)
             return
-        text = await self.board_text(guild, chosen, page, lang, asker=interaction.user.id)
+        text = await leaderboard_text(
+            self.ratings, guild, chosen, page, lang, asker=interaction.user.id
+        )
         await interaction.followup.send(
             fit(text), ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
         )
-
-    async def board_text(
-        self, guild_id: int, ladder: str, page: int, lang: str, *, asker: int | None = None
-    ) -> str:
-        """A leaderboard page in words."""
-        count, rows = await self.ratings.board(
-            guild_id, ladder, limit=PAGE, offset=(max(1, page) - 1) * PAGE
-        )
-        title = t("standing.board_title", lang, game=ladder_title(ladder, lang), count=count)
-        if not count:
-            return "\n".join([title, t("standing.board_empty", lang)])
-        lines = [title]
-        start = (max(1, page) - 1) * PAGE
-        settling = False
-        for n, row in enumerate(rows, start + 1):
-            few = row.games < PROVISIONAL
-            settling = settling or few
-            lines.append(
-                t(
-                    "standing.board_row",
-                    lang,
-                    place=n,
-                    who=identity_name(row.identity, lang),
-                    rating=rating(row.ordinal, lang),
-                    games=row.games,
-                    wins=row.wins,
-                    few="few" if few else "enough",
-                )
-            )
-        if not rows:
-            lines.append(t("standing.board_past", lang, pages=(count + PAGE - 1) // PAGE))
-        if settling:
-            lines.append(t("standing.board_few", lang, games=PROVISIONAL))
-        if asker is not None:
-            mine = await self.ratings.position(guild_id, ladder, person(asker))
-            if mine is not None and not start < mine <= start + len(rows):
-                own = [
-                    r for r in await self.ratings.of(person(asker), guild_id) if r.ladder == ladder
-                ]
-                if own:
-                    lines.append(
-                        t(
-                            "standing.board_you",
-                            lang,
-                            place=mine,
-                            rating=rating(own[0].ordinal, lang),
-                        )
-                    )
-        lines.append(t("standing.board_how", lang))
-        return "\n".join(lines)
 
     # ------------------------------------------------------------------ profile
 

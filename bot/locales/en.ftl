@@ -235,6 +235,7 @@ help-discord = **Playing on Discord**
     • { $board } shows the board to you alone (with `public` it is posted for everybody); { $status } with `mine` lists the games waiting for you.
     • You are reminded when a game waits for you: { $reminders } and { $notify } choose how.
     • { $rules } sums up the rules in play, card by card.
+    • `/standing leaderboard` ranks the players of each game, `/standing profile` shows anyone's ratings, wins and time to decide, `/standing games` your games on every server (also in DMs, once you add the bot to your account).
 help-game_commands = **Commands of { $game }**
 help-commands = **Commands of every game**
 lobby-thread_name = { $game }: { $player }'s game

@@ -350,6 +350,7 @@ help-discord = **Jouer sur Discord**
     • { $board } vous montre le plateau à vous seul (avec `public`, il est publié pour tous) ; { $status } avec l'option `les_miennes` liste les parties qui vous attendent.
     • Vous êtes relancé quand une partie vous attend : { $reminders } et { $notify } choisissent comment.
     • { $rules } résume les règles en jeu, carte par carte.
+    • `/standing leaderboard` classe les joueurs de chaque jeu, `/standing profile` montre les cotes, victoires et temps de décision de chacun, `/standing games` vos parties sur tous les serveurs (aussi en message privé, une fois le bot ajouté à votre compte).
 help-game_commands = **Commandes { DE($game) }**
 help-commands = **Commandes communes à tous les jeux**
 cmd-help = aide
