@@ -113,6 +113,30 @@ from engine.rattus.state import (
     State,
 )
 
+# Enum members read through their class cost a Python call each on Python 3.11 (the enum
+# metaclass's __getattr__ hook), and the rules read them on every action: module constants.
+_ASTRONOMER = Phase.ASTRONOMER
+_CARAVAN = Phase.CARAVAN
+_EXPLORER = Phase.EXPLORER
+_FINAL = Phase.FINAL
+_MAIN = Phase.MAIN
+_OPENING = Phase.OPENING
+_OVER = Phase.OVER
+_RAVAGE_ORDER = Phase.RAVAGE_ORDER
+_REACTION = Phase.REACTION
+_SPREAD = Phase.SPREAD
+_WITCH = Phase.WITCH
+_CARD_ASTRONOMER = ClassCard.ASTRONOMER
+_CARD_CARAVANEER = ClassCard.CARAVANEER
+_CARD_EXPLORER = ClassCard.EXPLORER
+_CARD_KING = ClassCard.KING
+_CARD_KNIGHT = ClassCard.KNIGHT
+_CARD_MERCHANT = ClassCard.MERCHANT
+_CARD_MONK = ClassCard.MONK
+_CARD_PEASANT = ClassCard.PEASANT
+_CARD_SULTAN = ClassCard.SULTAN
+_CARD_WITCH = ClassCard.WITCH
+
 Handler = Callable[[State, int, Any, list[Event]], State]
 
 
@@ -182,7 +206,7 @@ def _require_ability(s: State, seat: int, card: ClassCard) -> None:
         raise IllegalAction("no_card", card=card.value)
     if card in s.used:
         raise IllegalAction("ability_used", card=card.value)
-    if s.phase is Phase.FINAL and card in NOT_IN_FINAL_ROUND:
+    if s.phase is _FINAL and card in NOT_IN_FINAL_ROUND:
         raise IllegalAction("final_no_cubes", card=card.value)
 
 
@@ -194,7 +218,7 @@ def _token(s: State, r: int, position: int, region: Region) -> int:
 
 
 def _after_ability(s: State) -> Phase:
-    return Phase.FINAL if s.final_order else Phase.MAIN
+    return _FINAL if s.final_order else _MAIN
 
 
 def _use(s: State, card: ClassCard, **flags: Any) -> Any:
@@ -273,7 +297,7 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
         revealed=(),
         known=tuple(frozenset() for _ in range(players)),
         plague=b.used[plague_i],
-        phase=Phase.OPENING,
+        phase=_OPENING,
         active=opening[0],
         opening=opening,
         africa=africa,
@@ -330,9 +354,9 @@ def setup_events(s: State) -> tuple[Event, ...]:
 
 def to_move(s: State) -> frozenset[int]:
     """Seats that must decide now: the active player, or the seats asked in a reaction window."""
-    if s.phase is Phase.OVER:
+    if s.phase is _OVER:
         return frozenset()
-    if s.phase is Phase.REACTION:
+    if s.phase is _REACTION:
         return frozenset(_window(s).asked)
     return _ALONE[s.active]
 
@@ -433,17 +457,17 @@ def _usable_actions(
     """The class abilities `usable` (held, not used this turn), in the order of the list."""
     b = s.board
     out: list[Action] = []
-    if final and ClassCard.PEASANT in usable and s.reserve[seat] > 0:
+    if final and _CARD_PEASANT in usable and s.reserve[seat] > 0:
         # Final round: the Peasant adds one cube in any one region.
         out.extend(_place_a(r, 1) for r in b.used)
-    if ClassCard.KING in usable:
+    if _CARD_KING in usable:
         cubes = s.cubes
         for r in b.used:
             if not counts[r] and cubes[r][seat]:
                 out.append(_king_a(r))
-    if ClassCard.MONK in usable:
+    if _CARD_MONK in usable:
         out.extend(_monk_list(b, counts))
-    if ClassCard.MERCHANT in usable:
+    if _CARD_MERCHANT in usable:
         dips = s.africa.diplomats if s.africa is not None else None
         cubes = s.cubes
         for r in b.used:
@@ -454,7 +478,7 @@ def _usable_actions(
                 out.extend(_diplomat_merchant(s, seat, r, have))
                 continue
             out.extend(_merchant_list(b, r, min(3, have)))
-    if ClassCard.WITCH in usable:
+    if _CARD_WITCH in usable:
         out.extend(_peek_list(b, counts))
     if s.africa is not None and usable & _ORIENT:
         out.extend(_orient_actions(s, s.africa, seat, usable))
@@ -560,10 +584,7 @@ def _spread_list(s: State, count: int, counts: tuple[int, ...]) -> _SpreadLists:
     return lists
 
 
-_PEASANT, _KNIGHT = ClassCard.PEASANT, ClassCard.KNIGHT
-_ORIENT = frozenset(
-    (ClassCard.ASTRONOMER, ClassCard.EXPLORER, ClassCard.SULTAN, ClassCard.CARAVANEER)
-)
+_ORIENT = frozenset((_CARD_ASTRONOMER, _CARD_EXPLORER, _CARD_SULTAN, _CARD_CARAVANEER))
 
 
 def _diplomat_merchant(s: State, seat: int, r: int, have: int) -> list[Action]:
@@ -584,15 +605,15 @@ def _orient_actions(s: State, afr: Africa, seat: int, usable: frozenset[ClassCar
     b = s.board
     out: list[Action] = []
     can_draw = bool(afr.deck or afr.discard)
-    if ClassCard.ASTRONOMER in usable and can_draw:
+    if _CARD_ASTRONOMER in usable and can_draw:
         out.append(UseAstronomer())
-    if ClassCard.EXPLORER in usable and can_draw:
+    if _CARD_EXPLORER in usable and can_draw:
         out.append(UseExplorer())
-    if ClassCard.SULTAN in usable and diplomats_left(s):
+    if _CARD_SULTAN in usable and diplomats_left(s):
         out.extend(
             _diplomat_a(r) for r in b.used if s.cubes[r][seat] and not afr.diplomats[r] >> seat & 1
         )
-    if ClassCard.CARAVANEER in usable and afr.caravan >= 0:
+    if _CARD_CARAVANEER in usable and afr.caravan >= 0:
         out.extend(_caravan_actions(s.expansion, s.players, afr.caravan))
     return out
 
@@ -668,8 +689,8 @@ def _plague_list(
 
 
 def _plague_actions(s: State, seat: int, final: bool) -> tuple[Action, ...]:
-    knight = holds(s, seat, ClassCard.KNIGHT)
-    if final and (not knight or ClassCard.KNIGHT in s.used):
+    knight = holds(s, seat, _CARD_KNIGHT)
+    if final and (not knight or _CARD_KNIGHT in s.used):
         return ()
     steps = s.board.knight_steps if knight else 1
     return _plague_list(s.expansion, s.players, s.plague, steps, knight, final)
@@ -681,15 +702,15 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     Setting a standing order (Africanus) is allowed at any time but is not listed here.
     """
     phase = s.phase
-    if phase is Phase.REACTION:
+    if phase is _REACTION:
         return _reaction_actions(s, seat) if seat in _window(s).asked else []
-    if phase is Phase.OVER or seat != s.active:
+    if phase is _OVER or seat != s.active:
         return []
     b = s.board
     out: list[Action] = []
-    if phase is Phase.OPENING:
+    if phase is _OPENING:
         out.extend(_opening_actions(s.expansion, s.players))
-    elif phase is Phase.MAIN:
+    elif phase is _MAIN:
         # What _ability_actions and _plague_actions list, from the cards held looked up once.
         flags = s.flags
         mine = held(s, seat)
@@ -698,15 +719,15 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             out.extend(_take_list(s, seat))
         reserve = s.reserve[seat]
         if not flags.placed and reserve:
-            out.extend(_place_list(s, b, counts, reserve, _PEASANT in mine))
+            out.extend(_place_list(s, b, counts, reserve, _CARD_PEASANT in mine))
         usable = mine - flags.used if flags.used else mine
         if usable:
             out.extend(_usable_actions(s, seat, usable, False, counts))
-        knight = _KNIGHT in mine
+        knight = _CARD_KNIGHT in mine
         config = s.config
         steps = b.knight_steps if knight else 1
         out.extend(_plague_list(config.expansion, config.players, s.plague, steps, knight, False))
-    elif phase is Phase.WITCH:
+    elif phase is _WITCH:
         if len(s.witch) == 1:
             first = s.witch[0]
             for r in b.used:
@@ -718,9 +739,9 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             out.append(WitchSwap(False))
             if s.witch[0][0] != s.witch[1][0]:
                 out.append(WitchSwap(True))
-    elif phase is Phase.SPREAD:
+    elif phase is _SPREAD:
         out.extend(_spread_list(s, s.spread_left, tuple(map(len, s.board_tokens)))[1])
-    elif phase is Phase.FINAL:
+    elif phase is _FINAL:
         out.extend(_ability_actions(s, seat, final=True))
         out.extend(_plague_actions(s, seat, final=True))
         out.append(EndTurn())
@@ -745,17 +766,17 @@ def _africanus_phase_actions(s: State, seat: int) -> list[Action]:
     afr = _africa(s)
     phase = s.phase
     b = s.board
-    if phase is Phase.CARAVAN:
+    if phase is _CARAVAN:
         return [PlaceCaravan(REGIONS[r]) for r in b.used]
-    if phase is Phase.ASTRONOMER:
+    if phase is _ASTRONOMER:
         return [KeepCard(i) for i in range(len(afr.drawn))]
-    if phase is Phase.EXPLORER:
+    if phase is _EXPLORER:
         out: list[Action] = [Explore(None)]
         if s.reserve[seat]:
             regions = sorted({protection.card_region(c) for c in afr.drawn})
             out.extend(Explore(REGIONS[r]) for r in regions)
         return out
-    if phase is Phase.RAVAGE_ORDER:
+    if phase is _RAVAGE_ORDER:
         return [ChooseRavage(REGIONS[r]) for r in sorted(afr.left)]
     raise InvariantError(f"rattus: no actions listed for phase {phase}")
 
@@ -782,12 +803,12 @@ _CARD_RANK = {c: i for i, c in enumerate(ClassCard)}
 
 def apply(s: State, seat: int, action: Action) -> Step[State]:
     """Apply `action` by `seat`, or raise a RulesError and change nothing."""
-    if s.phase is Phase.OVER:
+    if s.phase is _OVER:
         raise GameFinished()
     if type(action) is SetStanding:
         # Africanus: a standing order may be set at any time, off-turn too.
         return _set_standing(s, seat, action)
-    if s.phase is Phase.REACTION:
+    if s.phase is _REACTION:
         if seat not in _window(s).asked:
             raise NotYourTurn()
     elif seat != s.active:
@@ -822,17 +843,17 @@ def _opening(s: State, seat: int, a: PlaceOpening, ev: list[Event]) -> State:
     if rest:
         return evolve(s, cubes=tuple(cubes), reserve=reserve, opening=rest, active=rest[0])
     s = evolve(s, cubes=tuple(cubes), reserve=reserve, opening=rest)
-    if ClassCard.CARAVANEER in s.cards:
+    if _CARD_CARAVANEER in s.cards:
         # Africanus, preparation: "Si la carte Caravanier est en jeu, le dernier joueur (celui
         # assis à la droite du premier joueur) place la pièce Caravane dans la région de son
         # choix".
-        return evolve(s, phase=Phase.CARAVAN, active=s.players - 1)
+        return evolve(s, phase=_CARAVAN, active=s.players - 1)
     return _first_turn(s, ev)
 
 
 def _first_turn(s: State, ev: list[Event]) -> State:
     ev.append(TurnBegan(0, 1))
-    return evolve(s, phase=Phase.MAIN, active=0, turn=1)
+    return evolve(s, phase=_MAIN, active=0, turn=1)
 
 
 def _place_caravan(s: State, seat: int, a: PlaceCaravan, ev: list[Event]) -> State:
@@ -857,21 +878,21 @@ def _take(s: State, seat: int, a: TakeCard, ev: list[Event]) -> State:
 
 def _place(s: State, seat: int, a: PlaceCubes, ev: list[Event]) -> State:
     r = _region(s, a.region)
-    if s.phase is Phase.FINAL:
+    if s.phase is _FINAL:
         # Final round: "Peasant: may add a cube of his own color in any one region."
-        _require_ability(s, seat, ClassCard.PEASANT)
+        _require_ability(s, seat, _CARD_PEASANT)
         if s.reserve[seat] == 0:
             raise IllegalAction("no_cubes_left")
         if a.count != 1:
             raise IllegalAction("wrong_cube_count", region=a.region.value, allowed=1, count=a.count)
-        flags = _use(s, ClassCard.PEASANT)
+        flags = _use(s, _CARD_PEASANT)
     else:
         if s.placed:
             raise IllegalAction("already_placed")
         if s.reserve[seat] == 0:
             raise IllegalAction("no_cubes_left")
         counts = _place_counts(
-            s.reserve[seat], len(s.board_tokens[r]), holds(s, seat, ClassCard.PEASANT)
+            s.reserve[seat], len(s.board_tokens[r]), holds(s, seat, _CARD_PEASANT)
         )
         if not counts:
             raise IllegalAction("no_rats_to_place", region=a.region.value)
@@ -894,7 +915,7 @@ def _set_row(
 
 
 def _king(s: State, seat: int, a: KingMove, ev: list[Event]) -> State:
-    _require_ability(s, seat, ClassCard.KING)
+    _require_ability(s, seat, _CARD_KING)
     r = _region(s, a.region)
     if s.board_tokens[r]:
         raise IllegalAction("region_has_rats", region=a.region.value)
@@ -910,7 +931,7 @@ def _king(s: State, seat: int, a: KingMove, ev: list[Event]) -> State:
         s,
         cubes=_set_row(s.cubes, r, _add(s.cubes[r], seat, -1)),
         palace=_add(s.palace, seat, 1),
-        flags=_use(s, ClassCard.KING),
+        flags=_use(s, _CARD_KING),
     )
     return _after(s, ev)
 
@@ -924,7 +945,7 @@ def _drop_diplomat(s: State, r: int, seat: int, reason: str, ev: list[Event]) ->
 
 
 def _monk(s: State, seat: int, a: MonkMove, ev: list[Event]) -> State:
-    _require_ability(s, seat, ClassCard.MONK)
+    _require_ability(s, seat, _CARD_MONK)
     src = _region(s, a.source)
     dst = _region(s, a.target)
     token = _token(s, src, a.position, a.source)
@@ -939,12 +960,12 @@ def _monk(s: State, seat: int, a: MonkMove, ev: list[Event]) -> State:
     tokens[src] = src_row[: a.position] + src_row[a.position + 1 :]
     tokens[dst] = tokens[dst] + (token,)
     ev.append(RatTokenMoved(seat, a.source, a.position, a.target))
-    s = evolve(s, board_tokens=tuple(tokens), flags=_use(s, ClassCard.MONK))
+    s = evolve(s, board_tokens=tuple(tokens), flags=_use(s, _CARD_MONK))
     return _after(s, ev)
 
 
 def _merchant(s: State, seat: int, a: MerchantMove, ev: list[Event]) -> State:
-    _require_ability(s, seat, ClassCard.MERCHANT)
+    _require_ability(s, seat, _CARD_MERCHANT)
     src = _region(s, a.source)
     dst = _region(s, a.target)
     if not s.board.is_neighbour(src, dst):
@@ -969,7 +990,7 @@ def _merchant(s: State, seat: int, a: MerchantMove, ev: list[Event]) -> State:
     cubes = _set_row(s.cubes, src, _add(s.cubes[src], seat, -a.count))
     cubes = _set_row(cubes, dst, _add(cubes[dst], seat, a.count))
     ev.append(CubesMoved(seat, a.source, a.target, a.count))
-    s = evolve(s, cubes=cubes, flags=_use(s, ClassCard.MERCHANT))
+    s = evolve(s, cubes=cubes, flags=_use(s, _CARD_MERCHANT))
     if a.diplomat:
         afr = _africa(s)  # `carried` above: the seat has a diplomat in `src`
         bit = 1 << seat
@@ -981,11 +1002,11 @@ def _merchant(s: State, seat: int, a: MerchantMove, ev: list[Event]) -> State:
 
 
 def _peek(s: State, seat: int, a: WitchPeek, ev: list[Event]) -> State:
-    if s.phase is Phase.WITCH:
+    if s.phase is _WITCH:
         if len(s.witch) == 2:
             raise IllegalAction("witch_decide")
     else:
-        _require_ability(s, seat, ClassCard.WITCH)
+        _require_ability(s, seat, _CARD_WITCH)
     r = _region(s, a.region)
     token = _token(s, r, a.position, a.region)
     if s.witch and s.witch[0] == (r, a.position):
@@ -995,7 +1016,7 @@ def _peek(s: State, seat: int, a: WitchPeek, ev: list[Event]) -> State:
     ev.append(RatTokenSeen(seat, a.region, a.position, face.id, face.limit, face.symbols))
     known = s.known[:seat] + (s.known[seat] | {token},) + s.known[seat + 1 :]
     flags = evolve(s.flags, witch=(*s.witch, (r, a.position)))
-    return evolve(s, phase=Phase.WITCH, flags=flags, known=known)
+    return evolve(s, phase=_WITCH, flags=flags, known=known)
 
 
 def _swap(s: State, seat: int, a: WitchSwap, ev: list[Event]) -> State:
@@ -1009,17 +1030,17 @@ def _swap(s: State, seat: int, a: WitchSwap, ev: list[Event]) -> State:
         tokens[r2] = _set(tokens[r2], p2, t1)
         ev.append(RatTokensSwapped(seat, REGIONS[r1], p1, REGIONS[r2], p2))
         s = evolve(s, board_tokens=tuple(tokens))
-    s = evolve(s, flags=_use(s, ClassCard.WITCH, witch=()), phase=_after_ability(s))
+    s = evolve(s, flags=_use(s, _CARD_WITCH, witch=()), phase=_after_ability(s))
     return _after(s, ev)
 
 
 def _move_plague(s: State, seat: int, a: MovePlague, ev: list[Event]) -> State:
     b = s.board
     r = _region(s, a.region)
-    final = s.phase is Phase.FINAL
-    knight = holds(s, seat, ClassCard.KNIGHT)
+    final = s.phase is _FINAL
+    knight = holds(s, seat, _CARD_KNIGHT)
     if final:
-        _require_ability(s, seat, ClassCard.KNIGHT)
+        _require_ability(s, seat, _CARD_KNIGHT)
     if r == s.plague:
         raise IllegalAction("plague_must_move", region=a.region.value)
     steps = b.knight_steps if knight else 1
@@ -1042,7 +1063,7 @@ def _move_plague(s: State, seat: int, a: MovePlague, ev: list[Event]) -> State:
             plague=r,
             recent=recent,
             ending=evolve(ending, neutral=True),
-            flags=_use(s, ClassCard.KNIGHT),
+            flags=_use(s, _CARD_KNIGHT),
         )
         return _after(s, ev)
     s = evolve(s, plague=r, recent=recent)
@@ -1063,7 +1084,7 @@ def _begin_spread(s: State, count: int, ev: list[Event]) -> State:
     options = _spread_list(s, count, tuple(map(len, s.board_tokens)))[0]
     if len(options) == 1:
         return _spread(s, options[0], ev)
-    return evolve(s, phase=Phase.SPREAD, flags=evolve(s.flags, spread_left=count))
+    return evolve(s, phase=_SPREAD, flags=evolve(s.flags, spread_left=count))
 
 
 def _place_rats(s: State, seat: int, a: PlaceRats, ev: list[Event]) -> State:
@@ -1096,7 +1117,7 @@ def _spread(s: State, targets: tuple[int, ...], ev: list[Event]) -> State:
         board_tokens=tuple(tokens),
         supply=tuple(supply),
         rng=rng,
-        phase=Phase.MAIN,
+        phase=_MAIN,
         # (equal Flags either way: a new one only when something changes)
         flags=evolve(s.flags, spread_left=0) if s.flags.spread_left else s.flags,
         recent=recent,
@@ -1429,7 +1450,7 @@ def _ravage_africa(
         rng=rng,
         recent=recent,
         africa=africa,
-        phase=Phase.REACTION if paused else s.phase,
+        phase=_REACTION if paused else s.phase,
     )
     return s, paused is not None
 
@@ -1460,7 +1481,7 @@ def default_reaction(s: State, seat: int) -> Action:
 
     Raises NotYourTurn when `seat` is not asked.
     """
-    if s.phase is not Phase.REACTION or seat not in _window(s).asked:
+    if s.phase is not _REACTION or seat not in _window(s).asked:
         raise NotYourTurn()
     pairs = _window_plan(s, seat)
     if pairs:
@@ -1509,7 +1530,7 @@ def _answered(s: State, seat: int, ev: list[Event]) -> State:
     played = sorted(rv.pending, key=lambda x: x[0])
     region = REGIONS[rv.region]
     ev.extend(RegionCardPlayed(p, card_id(card), c, region) for p, card, c in played)
-    s = evolve(s, phase=Phase.MAIN, africa=evolve(afr, ravage=None))
+    s = evolve(s, phase=_MAIN, africa=evolve(afr, ravage=None))
     s, paused = _ravage_africa(s, rv.region, rv.neutral, ev, (*rv.protections, *played), rv.token)
     if paused:
         return s
@@ -1564,7 +1585,7 @@ def _draw(
 def _astronomer(s: State, seat: int, a: UseAstronomer, ev: list[Event]) -> State:
     # Astronomer: "piocher 3 nouvelles cartes Région, en choisir une et défausser les deux
     # autres."
-    _require_ability(s, seat, ClassCard.ASTRONOMER)
+    _require_ability(s, seat, _CARD_ASTRONOMER)
     afr = _afr(s)
     if not (afr.deck or afr.discard):
         raise IllegalAction("no_region_cards_left")
@@ -1574,9 +1595,9 @@ def _astronomer(s: State, seat: int, a: UseAstronomer, ev: list[Event]) -> State
     s = evolve(
         s,
         rng=rng,
-        flags=_use(s, ClassCard.ASTRONOMER),
+        flags=_use(s, _CARD_ASTRONOMER),
         africa=evolve(afr, drawn=drawn),
-        phase=Phase.ASTRONOMER,
+        phase=_ASTRONOMER,
     )
     if len(drawn) == 1:
         return _keep(s, seat, KeepCard(0), ev)
@@ -1600,7 +1621,7 @@ def _keep(s: State, seat: int, a: KeepCard, ev: list[Event]) -> State:
 def _explorer(s: State, seat: int, a: UseExplorer, ev: list[Event]) -> State:
     # Explorer: "piocher et révéler 3 cartes Région. Il peut alors placer l'un de ses cubes
     # dans une des 3 régions indiquées. Les trois cartes Région sont ensuite défaussées."
-    _require_ability(s, seat, ClassCard.EXPLORER)
+    _require_ability(s, seat, _CARD_EXPLORER)
     afr = _afr(s)
     if not (afr.deck or afr.discard):
         raise IllegalAction("no_region_cards_left")
@@ -1615,9 +1636,9 @@ def _explorer(s: State, seat: int, a: UseExplorer, ev: list[Event]) -> State:
     s = evolve(
         s,
         rng=rng,
-        flags=_use(s, ClassCard.EXPLORER),
+        flags=_use(s, _CARD_EXPLORER),
         africa=evolve(afr, drawn=drawn),
-        phase=Phase.EXPLORER,
+        phase=_EXPLORER,
     )
     if not s.reserve[seat]:
         return _explore(s, seat, Explore(None), ev)
@@ -1644,7 +1665,7 @@ def _explore(s: State, seat: int, a: Explore, ev: list[Event]) -> State:
 def _sultan(s: State, seat: int, a: PlaceDiplomat, ev: list[Event]) -> State:
     # Sultan: "placer un pion Diplomate sous l'un de ses cubes présents dans une région du
     # plateau (qui ne contient pas déjà un pion Diplomate sous un cube de sa couleur)".
-    _require_ability(s, seat, ClassCard.SULTAN)
+    _require_ability(s, seat, _CARD_SULTAN)
     afr = _afr(s)
     r = _region(s, a.region)
     if not s.cubes[r][seat]:
@@ -1655,7 +1676,7 @@ def _sultan(s: State, seat: int, a: PlaceDiplomat, ev: list[Event]) -> State:
         raise IllegalAction("no_diplomat_left")
     ev.append(DiplomatPlaced(seat, a.region))
     afr = evolve(afr, diplomats=_set(afr.diplomats, r, afr.diplomats[r] | 1 << seat))
-    return _after(evolve(s, africa=afr, flags=_use(s, ClassCard.SULTAN)), ev)
+    return _after(evolve(s, africa=afr, flags=_use(s, _CARD_SULTAN)), ev)
 
 
 def _caravan(s: State, seat: int, a: MoveCaravan, ev: list[Event]) -> State:
@@ -1665,7 +1686,7 @@ def _caravan(s: State, seat: int, a: MoveCaravan, ev: list[Event]) -> State:
     # majorité (minimum 1 cube), chacun peut placer un cube [...] Aucun cube n'est ajouté dans
     # la région où la Caravane termine son déplacement [...] La Caravane ne peut revenir lors
     # d'un même tour dans la région d'origine de son déplacement."
-    _require_ability(s, seat, ClassCard.CARAVANEER)
+    _require_ability(s, seat, _CARD_CARAVANEER)
     afr = _afr(s)
     b = s.board
     start = afr.caravan
@@ -1696,7 +1717,7 @@ def _caravan(s: State, seat: int, a: MoveCaravan, ev: list[Event]) -> State:
         cubes=cubes,
         reserve=reserve,
         africa=evolve(afr, caravan=e),
-        flags=_use(s, ClassCard.CARAVANEER),
+        flags=_use(s, _CARD_CARAVANEER),
     )
     return _after(s, ev)
 
@@ -1712,12 +1733,12 @@ def _end_turn(s: State, ev: list[Event]) -> State:
     if not reason:
         nxt = (s.active + 1) % n
         ev.append(TurnBegan(nxt, s.turn + 1))
-        return evolve(s, active=nxt, turn=s.turn + 1, phase=Phase.MAIN, flags=NO_FLAGS)
+        return evolve(s, active=nxt, turn=s.turn + 1, phase=_MAIN, flags=NO_FLAGS)
     ev.append(GameEndTriggered(reason, s.active))
     # The final round is counter-clockwise, from the right of the last player, without them.
     order = tuple((s.active - i) % n for i in range(1, n))
     ending = Ending(reason=reason, last_regular=s.active, order=order)
-    s = evolve(s, ending=ending, phase=Phase.FINAL, flags=NO_FLAGS)
+    s = evolve(s, ending=ending, phase=_FINAL, flags=NO_FLAGS)
     return _next_final(s, ev, begin=True)
 
 
@@ -1749,7 +1770,7 @@ def _next_final(s: State, ev: list[Event], begin: bool) -> State:
 
 def _after(s: State, ev: list[Event]) -> State:
     """In the final round, move on when the player has nothing left to do."""
-    if s.phase is Phase.FINAL and _only_end(s, s.active):
+    if s.phase is _FINAL and _only_end(s, s.active):
         return _next_final(s, ev, begin=False)
     return s
 
@@ -1809,7 +1830,7 @@ def _continue_final(s: State, ev: list[Event]) -> State:
             return _finish(s, ev)
         if len(left) > 1 and _order_matters(s, afr, left):
             return evolve(
-                s, phase=Phase.RAVAGE_ORDER, active=s.last_regular, africa=evolve(afr, left=left)
+                s, phase=_RAVAGE_ORDER, active=s.last_regular, africa=evolve(afr, left=left)
             )
         s = evolve(s, africa=evolve(afr, left=left[1:]))
         s, paused = _ravage_africa(s, left[0], s.final_neutral and left[0] == s.plague, ev)
@@ -1838,7 +1859,7 @@ def _choose_ravage(s: State, seat: int, a: ChooseRavage, ev: list[Event]) -> Sta
 
 
 def _finish(s: State, ev: list[Event]) -> State:
-    s = evolve(s, phase=Phase.OVER, active=s.last_regular)
+    s = evolve(s, phase=_OVER, active=s.last_regular)
     if s.africa is not None:
         # "les joueurs révèlent les cartes Région encore dans leurs mains".
         ev.append(HandsRevealed(tuple(tuple(card_id(c) for c in h) for h in s.africa.hands)))
@@ -1853,38 +1874,38 @@ def _finish(s: State, ev: list[Event]) -> State:
 
 
 _HANDLERS: dict[tuple[Phase, type[Action]], Handler] = {
-    (Phase.OPENING, PlaceOpening): _opening,
-    (Phase.CARAVAN, PlaceCaravan): _place_caravan,
-    (Phase.MAIN, TakeCard): _take,
-    (Phase.MAIN, PlaceCubes): _place,
-    (Phase.MAIN, KingMove): _king,
-    (Phase.MAIN, MonkMove): _monk,
-    (Phase.MAIN, MerchantMove): _merchant,
-    (Phase.MAIN, WitchPeek): _peek,
-    (Phase.MAIN, UseAstronomer): _astronomer,
-    (Phase.MAIN, UseExplorer): _explorer,
-    (Phase.MAIN, PlaceDiplomat): _sultan,
-    (Phase.MAIN, MoveCaravan): _caravan,
-    (Phase.MAIN, MovePlague): _move_plague,
-    (Phase.WITCH, WitchPeek): _peek,
-    (Phase.WITCH, WitchSwap): _swap,
-    (Phase.ASTRONOMER, KeepCard): _keep,
-    (Phase.EXPLORER, Explore): _explore,
-    (Phase.SPREAD, PlaceRats): _place_rats,
-    (Phase.REACTION, Protect): _protect,
-    (Phase.REACTION, Decline): _decline,
-    (Phase.FINAL, PlaceCubes): _place,
-    (Phase.FINAL, KingMove): _king,
-    (Phase.FINAL, MonkMove): _monk,
-    (Phase.FINAL, MerchantMove): _merchant,
-    (Phase.FINAL, WitchPeek): _peek,
-    (Phase.FINAL, UseAstronomer): _astronomer,
-    (Phase.FINAL, UseExplorer): _explorer,
-    (Phase.FINAL, PlaceDiplomat): _sultan,
-    (Phase.FINAL, MoveCaravan): _caravan,
-    (Phase.FINAL, MovePlague): _move_plague,
-    (Phase.FINAL, EndTurn): _end_final,
-    (Phase.RAVAGE_ORDER, ChooseRavage): _choose_ravage,
+    (_OPENING, PlaceOpening): _opening,
+    (_CARAVAN, PlaceCaravan): _place_caravan,
+    (_MAIN, TakeCard): _take,
+    (_MAIN, PlaceCubes): _place,
+    (_MAIN, KingMove): _king,
+    (_MAIN, MonkMove): _monk,
+    (_MAIN, MerchantMove): _merchant,
+    (_MAIN, WitchPeek): _peek,
+    (_MAIN, UseAstronomer): _astronomer,
+    (_MAIN, UseExplorer): _explorer,
+    (_MAIN, PlaceDiplomat): _sultan,
+    (_MAIN, MoveCaravan): _caravan,
+    (_MAIN, MovePlague): _move_plague,
+    (_WITCH, WitchPeek): _peek,
+    (_WITCH, WitchSwap): _swap,
+    (_ASTRONOMER, KeepCard): _keep,
+    (_EXPLORER, Explore): _explore,
+    (_SPREAD, PlaceRats): _place_rats,
+    (_REACTION, Protect): _protect,
+    (_REACTION, Decline): _decline,
+    (_FINAL, PlaceCubes): _place,
+    (_FINAL, KingMove): _king,
+    (_FINAL, MonkMove): _monk,
+    (_FINAL, MerchantMove): _merchant,
+    (_FINAL, WitchPeek): _peek,
+    (_FINAL, UseAstronomer): _astronomer,
+    (_FINAL, UseExplorer): _explorer,
+    (_FINAL, PlaceDiplomat): _sultan,
+    (_FINAL, MoveCaravan): _caravan,
+    (_FINAL, MovePlague): _move_plague,
+    (_FINAL, EndTurn): _end_final,
+    (_RAVAGE_ORDER, ChooseRavage): _choose_ravage,
 }
 
 
@@ -1893,7 +1914,7 @@ _HANDLERS: dict[tuple[Phase, type[Action]], Handler] = {
 
 def is_over(s: State) -> bool:
     """True once the final ravage is done."""
-    return s.phase is Phase.OVER
+    return s.phase is _OVER
 
 
 def tiebreak_position(s: State, seat: int) -> int:
@@ -1909,7 +1930,7 @@ def scores(s: State) -> list[dict[str, int]]:
     afr = s.africa
     out = []
     if afr is not None:
-        cards = region_card_points(s) if s.phase is Phase.OVER else [0] * s.players
+        cards = region_card_points(s) if s.phase is _OVER else [0] * s.players
         diplomats = diplomat_points(diplomat_counts(s), s.players)
     for p in range(s.players):
         on_board = sum(s.cubes[r][p] for r in s.board.used)
