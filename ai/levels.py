@@ -1,0 +1,51 @@
+"""The AI levels as data the bot reads: what each level plays and, for hard, its budget per game.
+
+easy: the game's greedy AI, but a random legal action with probability `epsilon` (a beginner
+can beat it); normal: the greedy AI; hard: the search (ai.search.think) with the greedy AI as
+its root prior, thinking `BUDGETS[game]` per decision (in a worker process: the bot keeps
+answering meanwhile), and falling back to normal if it fails.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ai.search import Budget, Settings
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One AI level: how it picks (noisy greedy, greedy, search) and its noise."""
+
+    name: str
+    kind: Literal["noisy", "greedy", "search"]
+    epsilon: float = 0.0  # noisy: chance of a random legal action at each decision
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", "noisy", epsilon=0.4),
+    "normal": Level("normal", "greedy"),
+    "hard": Level("hard", "search"),
+}
+
+# Hard's budget per game (CPU time of the thinking process; its p95 stays under 2 s with the
+# iteration cap, see bench/results/ai.json) and its search settings. The iteration cap keeps a
+# fast machine from thinking longer than needed.
+BUDGETS: dict[str, Budget] = {
+    "rattus": Budget(iterations=4000, ms=1500),
+    "cartus": Budget(iterations=4000, ms=1500),
+    "piper": Budget(iterations=4000, ms=1500),
+}
+DEFAULT_BUDGET = Budget(iterations=2000, ms=1500)
+SETTINGS: dict[str, Settings] = {}
+
+
+def hard_budget(game: str) -> Budget:
+    """The hard level's budget for `game` (a default for a game not listed)."""
+    return BUDGETS.get(game, DEFAULT_BUDGET)
+
+
+def hard_settings(game: str) -> Settings:
+    """The hard level's search settings for `game`."""
+    return SETTINGS.get(game, Settings())

@@ -1,0 +1,272 @@
+"""Information-set Monte Carlo tree search (single observer) over the game contract.
+
+The searching seat sees only what it may know. Every iteration starts from a fresh sample of
+the hidden information, `engine.redeal(state, seat, seed_i)`: the real state's hidden parts
+(other hands, face-down tokens, draw piles) are never read, since a canonical redeal depends
+only on what the seat knows. One tree is shared by all samples; its nodes are keyed by the
+actions from the root (with the seat that chose each), so a node holds the statistics of every
+sample in which its actions were legal. Selection is UCB1 with availability counts (an action
+is only compared with the others where it was available), each seat maximising its own reward;
+the game's greedy AI, given the seat's view of the root, biases the root towards its choice.
+Below the tree, a cheap rollout (random legal actions) runs a few decisions, and the position
+is scored from the game's ranking (`engine.result`, which every game computes mid-game too).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+from ai.policy import Decide, guarded, random_policy
+from engine.core.contract import Game, Seat
+
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long the search may think: iterations, CPU milliseconds of this process, or both
+    (whichever ends first). Iterations give the same answer on every machine."""
+
+    iterations: int | None = None
+    ms: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.ms is None:
+            raise ValueError("a budget needs iterations or milliseconds")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How the search plays (the defaults are the measured ones, see bench/ai.py)."""
+
+    exploration: float = 0.7  # UCB1's constant, rewards being in [0, 1]
+    # Decisions played below the tree before the position is scored (None: to the end).
+    rollout_depth: int | None = 12
+    # "random": random legal actions; "policy": the game's greedy AI (a view per decision:
+    # many times slower, so fewer iterations).
+    rollout: Literal["random", "policy"] = "random"
+    # Progressive bias of the greedy AI's choice at the root: weight / (1 + visits) added to
+    # its score, so the search leaves it only when the samples say another action is better.
+    prior_weight: float = 1.0
+    # The search plays another action than the greedy AI's only when that action's mean
+    # reward beats the greedy one's by this much (0: the most visited action, plainly).
+    override_margin: float = 0.0
+    # A position not over is scored half by its ranking, half by each seat's score margin
+    # over its best rival (a logistic of margin / margin_scale); 0: by its ranking alone.
+    margin_scale: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Rating(Generic[A]):
+    """How the search rated one legal action: how often it tried it and its mean reward for
+    the seat (0 = last, 1 = first, from the ranking), and whether the greedy AI chose it."""
+
+    action: A
+    visits: int
+    value: float
+    greedy: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Thought(Generic[A]):
+    """The search's choice, its rating of every legal action (in legal order), what it cost,
+    and whether the policy failed (the search then ran without its bias)."""
+
+    action: A
+    ratings: tuple[Rating[A], ...]
+    iterations: int
+    policy_failed: bool = False
+    failures: int = 0  # iterations abandoned because the engine raised (a bug): none expected
+
+
+class _Node:
+    """The statistics of one action from its parent, for the seat that chose it."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+def rewards(engine: Game[Any, Any], state: Any, margin_scale: float = 0.0) -> list[float]:
+    """Each seat's reward in [0, 1] from the game's ranking (final, or of the position so far):
+    the share of the other seats it ranks ahead of, a tie counting half. With a `margin_scale`
+    a position not over counts its score margins for half: whether a higher score is better
+    is read from the ranking itself (the Pied Piper ranks the lowest first)."""
+    ranking = engine.result(state)["ranking"]
+    ranks = {int(row["seat"]): int(row["rank"]) for row in ranking}
+    n = len(ranks)
+    out = [0.0] * n
+    if n < 2:
+        return out
+    for p, rp in ranks.items():
+        ahead = 0.0
+        for q, rq in ranks.items():
+            if q != p:
+                ahead += 1.0 if rp < rq else 0.5 if rp == rq else 0.0
+        out[p] = ahead / (n - 1)
+    if margin_scale <= 0 or engine.is_over(state):
+        return out
+    scores = {int(row["seat"]): float(row["score"]) for row in ranking}
+    rows = sorted(ranking, key=lambda row: int(row["rank"]))
+    sign = 1.0 if float(rows[0]["score"]) >= float(rows[-1]["score"]) else -1.0
+    for p, sp in scores.items():
+        rival = max(sign * sq for q, sq in scores.items() if q != p)
+        margin = (sign * sp - rival) / margin_scale
+        out[p] = 0.5 * out[p] + 0.5 / (1.0 + math.exp(-max(-30.0, min(30.0, margin))))
+    return out
+
+
+def think(
+    engine: Game[Any, A],
+    state: Any,
+    seat: Seat,
+    budget: Budget,
+    seed: int,
+    policy: Decide | None = None,
+    settings: Settings | None = None,
+) -> Thought[A]:
+    """Search from `seat`'s information in `state` and return its choice with its ratings.
+
+    `policy` is the game's greedy AI over views (the root's prior; the rollouts' policy when
+    `settings.rollout` is "policy"); None searches without it. Only `seat`'s view of `state`,
+    its legal actions and redeals of `state` for `seat` are read.
+    """
+    settings = settings or Settings()
+    legal = engine.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    rnd = random.Random(seed)
+    prior: A | None = None
+    failed = False
+    if policy is not None:
+        try:
+            choice = policy(engine.view(state, seat), legal, random.Random(seed))
+        except Exception:
+            choice = None
+        if choice is not None and choice in legal:
+            prior = choice
+        else:
+            failed = True
+    if len(legal) == 1:
+        only = legal[0]
+        return Thought(only, (Rating(only, 0, 0.0, only == prior),), 0, failed)
+
+    root = _Node()
+    deadline = None if budget.ms is None else time.process_time() + budget.ms / 1000
+    cap = budget.iterations
+    iterations = failures = 0
+    while (cap is None or iterations < cap) and (
+        deadline is None or iterations == 0 or time.process_time() < deadline
+    ):
+        iterations += 1
+        try:
+            _iterate(engine, state, seat, root, prior, legal, rnd, settings, policy)
+        except Exception:
+            failures += 1
+
+    ratings = []
+    for a in legal:
+        node = root.children.get((seat, a))
+        visits = node.visits if node is not None else 0
+        value = node.total / node.visits if node is not None and node.visits else 0.0
+        ratings.append(Rating(a, visits, value, a == prior))
+    if all(r.visits == 0 for r in ratings):
+        fallback = prior if prior is not None else random_policy({}, legal, rnd)
+        return Thought(fallback, tuple(ratings), iterations, failed, failures)
+    # The most visited action (robust child); ties go to the better mean, then to the greedy
+    # AI's choice, then to the legal order. The greedy AI's choice stands unless that action
+    # beats it by the override margin.
+    best = max(ratings, key=lambda r: (r.visits, r.value, r.greedy))
+    if prior is not None and not best.greedy and settings.override_margin > 0:
+        mine = next(r for r in ratings if r.greedy)
+        if mine.visits and best.value < mine.value + settings.override_margin:
+            best = mine
+    return Thought(best.action, tuple(ratings), iterations, failed, failures)
+
+
+def _iterate(
+    engine: Game[Any, A],
+    state: Any,
+    seat: Seat,
+    root: _Node,
+    prior: A | None,
+    root_legal: Sequence[A],
+    rnd: random.Random,
+    settings: Settings,
+    policy: Decide | None,
+) -> None:
+    det = engine.redeal(state, seat, rnd.getrandbits(62))
+    node = root
+    path: list[tuple[_Node, Seat]] = []
+    c = settings.exploration
+    while not engine.is_over(det):
+        at_root = node is root
+        mover = seat if at_root else min(engine.to_move(det))
+        legal = root_legal if at_root else engine.legal_actions(det, mover)
+        children = node.children
+        untried: list[A] = []
+        for a in legal:
+            child = children.get((mover, a))
+            if child is None:
+                untried.append(a)
+            else:
+                child.avail += 1
+        if untried:
+            if at_root and prior is not None and prior in untried:
+                a = prior
+            else:
+                a = untried[rnd.randrange(len(untried))]
+            child = children[(mover, a)] = _Node()
+            child.avail = 1
+            det = engine.apply(det, mover, a).state
+            path.append((child, mover))
+            break
+        best_score = -math.inf
+        best: A = legal[0]
+        for a in legal:
+            child = children[(mover, a)]
+            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if at_root and a == prior:
+                score += settings.prior_weight / (1 + child.visits)
+            if score > best_score:
+                best_score, best = score, a
+        node = children[(mover, best)]
+        det = engine.apply(det, mover, best).state
+        path.append((node, mover))
+    det = _rollout(engine, det, rnd, settings, policy)
+    reward = rewards(engine, det, settings.margin_scale)
+    for child, mover in path:
+        child.visits += 1
+        child.total += reward[mover]
+
+
+def _rollout(
+    engine: Game[Any, A],
+    det: Any,
+    rnd: random.Random,
+    settings: Settings,
+    policy: Decide | None,
+) -> Any:
+    depth = settings.rollout_depth
+    use_policy = settings.rollout == "policy" and policy is not None
+    steps = 0
+    empty: Mapping[str, Any] = {}
+    while (depth is None or steps < depth) and not engine.is_over(det):
+        mover = min(engine.to_move(det))
+        legal = engine.legal_actions(det, mover)
+        if use_policy and policy is not None:
+            a = guarded(policy, engine.view(det, mover), legal, rnd)
+        else:
+            a = random_policy(empty, legal, rnd)
+        det = engine.apply(det, mover, a).state
+        steps += 1
+    return det

@@ -1,0 +1,268 @@
+"""The search AI (ai/): it sees only its seat's information, replays from its seed, keeps to
+its budget, and always answers with a legal action."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from ai import BUDGETS, LEVELS, Budget, greedy, hard_budget, noisy, think
+from ai.search import Settings, rewards
+from bot.adapter import adapters
+from engine.core.contract import Game
+from engine.core.registry import get_game, registered_games
+
+VARIANTS = [
+    (name, dict(options)) for name in registered_games() for options in get_game(name).variants()
+]
+IDS = [f"{name}-{'-'.join(map(str, o.values())) or 'plain'}" for name, o in VARIANTS]
+
+
+def positions(
+    engine: Game[Any, Any], options: Mapping[str, Any], players: int, seed: int, every: int
+) -> Iterator[tuple[Any, int]]:
+    """Every `every`-th position of a seeded random game, with each seat to move that has a
+    choice to make."""
+    rnd = random.Random(seed)
+    s = engine.new_game(players, seed, options or None)
+    step = 0
+    while not engine.is_over(s):
+        if step % every == 0:
+            for seat in sorted(engine.to_move(s)):
+                if len(engine.legal_actions(s, seat)) > 1:
+                    yield s, seat
+        seat = min(engine.to_move(s))
+        s = engine.apply(s, seat, rnd.choice(engine.legal_actions(s, seat))).state
+        step += 1
+
+
+def ratings(thought: Any) -> list[tuple[str, int, float, bool]]:
+    """A thought's ratings in a comparable form."""
+    return [(str(r.action), r.visits, r.value, r.greedy) for r in thought.ratings]
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_redeal_is_canonical(name: str, options: dict[str, Any]) -> None:
+    """A redeal depends only on what the seat knows: redealing a redeal of a state gives what
+    redealing the state gives (same seed), for every seat, all game long."""
+    engine = get_game(name)
+    rnd = random.Random(7)
+    checked = 0
+    for players in (2, 4):
+        for s, seat in positions(engine, options, players, players, every=4):
+            x, y = rnd.getrandbits(62), rnd.getrandbits(62)
+            once = engine.dump(engine.redeal(s, seat, y))
+            twice = engine.dump(engine.redeal(engine.redeal(s, seat, x), seat, y))
+            assert once == twice, (name, players, seat)
+            checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_no_peeking(name: str, options: dict[str, Any]) -> None:
+    """The search decides the same, rating every action alike, for a state and for any redeal
+    of it for the deciding seat (same search seed): it never reads what the seat cannot know."""
+    engine = get_game(name)
+    policy = adapters()[name].decide
+    rnd = random.Random(11)
+    budget = Budget(iterations=24)
+    checked = 0
+    for players in (2, 3):
+        for k, (s, seat) in enumerate(positions(engine, options, players, 5 + players, every=9)):
+            if k % 2:
+                continue
+            seed = rnd.getrandbits(40)
+            truth = think(engine, s, seat, budget, seed, policy)
+            for _ in range(2):
+                other = engine.redeal(s, seat, rnd.getrandbits(62))
+                again = think(engine, other, seat, budget, seed, policy)
+                assert again.action == truth.action, (name, players, seat)
+                assert ratings(again) == ratings(truth)
+            checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("name", registered_games())
+def test_same_seed_same_choice(name: str) -> None:
+    """Same state, seat, budget and seed: the same choice and ratings; the choice is legal."""
+    engine = get_game(name)
+    s, seat = next(iter(positions(engine, {}, 3, 4, every=6)))
+    budget = Budget(iterations=40)
+    first = think(engine, s, seat, budget, 99, adapters()[name].decide)
+    second = think(engine, s, seat, budget, 99, adapters()[name].decide)
+    assert first.action == second.action
+    assert ratings(first) == ratings(second)
+    assert first.action in engine.legal_actions(s, seat)
+    assert [r.action for r in first.ratings] == engine.legal_actions(s, seat)
+
+
+@pytest.mark.parametrize("name", registered_games())
+def test_budget_by_iterations(name: str) -> None:
+    """The search runs exactly its iterations (each one visit of a root action), whatever the
+    milliseconds it is also given."""
+    engine = get_game(name)
+    s, seat = next(iter(positions(engine, {}, 2, 3, every=5)))
+    for n in (1, 7, 60):
+        thought = think(engine, s, seat, Budget(iterations=n, ms=60_000.0), 5)
+        assert thought.iterations == n
+        assert thought.failures == 0
+        assert sum(r.visits for r in thought.ratings) == n
+
+
+def test_budget_in_milliseconds_ends() -> None:
+    """A budget of milliseconds alone ends the search (after at least one iteration)."""
+    engine = get_game("cartus")
+    s, seat = next(iter(positions(engine, {}, 2, 3, every=5)))
+    thought = think(engine, s, seat, Budget(ms=1.0), 5)
+    assert thought.iterations >= 1
+    assert thought.action in engine.legal_actions(s, seat)
+
+
+def test_budget_needs_a_limit() -> None:
+    with pytest.raises(ValueError):
+        Budget()
+
+
+def _raising(view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+    raise RuntimeError("a policy bug")
+
+
+def _illegal(view: Mapping[str, Any], legal: Sequence[Any], rnd: random.Random) -> Any:
+    return "not an action"
+
+
+@pytest.mark.parametrize("name", registered_games())
+@pytest.mark.parametrize("policy", [_raising, _illegal])
+def test_failing_policy_falls_back(name: str, policy: Any) -> None:
+    """A policy that raises or answers an illegal action: the search goes on without its bias
+    (rollouts too) and still returns a legal action, saying the policy failed."""
+    engine = get_game(name)
+    s, seat = next(iter(positions(engine, {}, 2, 8, every=7)))
+    for rollout in ("random", "policy"):
+        settings = Settings(rollout=rollout, rollout_depth=4)  # type: ignore[arg-type]
+        thought = think(engine, s, seat, Budget(iterations=10), 3, policy, settings)
+        assert thought.policy_failed
+        assert thought.action in engine.legal_actions(s, seat)
+        assert not any(r.greedy for r in thought.ratings)
+
+
+class _Broken:
+    """An engine whose `apply` raises on samples (a bug met mid-search)."""
+
+    def __init__(self, engine: Game[Any, Any]) -> None:
+        self._engine = engine
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    def apply(self, state: Any, seat: int, action: Any) -> Any:
+        raise RuntimeError("an engine bug")
+
+
+@pytest.mark.parametrize("name", registered_games())
+def test_failing_engine_still_answers(name: str) -> None:
+    """Every iteration failing still gives a legal action: the greedy AI's, else a random one."""
+    engine = get_game(name)
+    s, seat = next(iter(positions(engine, {}, 2, 8, every=7)))
+    broken: Any = _Broken(engine)
+    thought = think(broken, s, seat, Budget(iterations=5), 3, adapters()[name].decide)
+    assert thought.failures == 5
+    assert thought.action in engine.legal_actions(s, seat)
+    blind = think(broken, s, seat, Budget(iterations=5), 3)
+    assert blind.action in engine.legal_actions(s, seat)
+
+
+def _lone(engine: Game[Any, Any]) -> tuple[Any, int]:
+    for seed in range(50):
+        rnd = random.Random(seed)
+        s = engine.new_game(2, seed)
+        while not engine.is_over(s):
+            seat = min(engine.to_move(s))
+            legal = engine.legal_actions(s, seat)
+            if len(legal) == 1:
+                return s, seat
+            s = engine.apply(s, seat, rnd.choice(legal)).state
+    raise AssertionError("no position with a lone legal action")
+
+
+@pytest.mark.parametrize("name", ["cartus"])
+def test_a_lone_action_needs_no_search(name: str) -> None:
+    engine = get_game(name)
+    s, seat = _lone(engine)
+    thought = think(engine, s, seat, Budget(iterations=50), 1)
+    assert thought.action == engine.legal_actions(s, seat)[0]
+    assert thought.iterations == 0
+
+
+def test_rewards_from_the_ranking() -> None:
+    """A seat's reward is the share of the others it ranks ahead of, a tie counting half."""
+
+    class Ranked:
+        def result(self, state: Any) -> dict[str, Any]:
+            ranks = [1, 2, 2, 4]
+            return {"ranking": [{"seat": p, "rank": r} for p, r in enumerate(ranks)]}
+
+    assert rewards(Ranked(), None) == [1.0, 0.5, 0.5, 0.0]  # type: ignore[arg-type]
+
+
+def test_levels_are_data_for_every_game() -> None:
+    """easy, normal and hard are defined; hard has a budget for every registered game."""
+    assert set(LEVELS) == {"easy", "normal", "hard"}
+    assert 0 < LEVELS["easy"].epsilon < 1
+    for name in registered_games():
+        assert name in BUDGETS
+        assert hard_budget(name).ms is not None
+
+
+def test_easy_and_normal_answer_legally() -> None:
+    """normal plays the greedy AI (guarded: a legal action even when it fails); easy, noise."""
+    engine = get_game("piper")
+    decide = adapters()["piper"].decide
+    s, seat = next(iter(positions(engine, {}, 3, 2, every=3)))
+    legal = engine.legal_actions(s, seat)
+    view = engine.view(s, seat)
+    assert greedy(decide)(view, legal, random.Random(1)) == decide(view, legal, random.Random(1))
+    assert greedy(_raising)(view, legal, random.Random(1)) in legal
+    picks = {str(noisy(decide, 1.0)(view, legal, random.Random(k))) for k in range(30)}
+    assert len(picks) > 1
+
+
+def test_ai_imports_neither_bot_nor_discord() -> None:
+    """ai/ is pure: the greedy AI is a parameter, never an import."""
+    code = (
+        "import sys, ai, ai.search, ai.levels, ai.policy; "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('bot', 'discord', 'render')]; "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_hard_beats_random_play() -> None:
+    """A strength smoke test: the search (a small budget, with no greedy AI to lean on) wins
+    most seeded 2-player Pied Piper games against random play, seats alternated."""
+    engine = get_game("piper")
+    wins = 0
+    for game in range(6):
+        s = engine.new_game(2, game)
+        rnd = random.Random(game)
+        hard = game % 2
+        step = 0
+        while not engine.is_over(s):
+            seat = min(engine.to_move(s))
+            legal = engine.legal_actions(s, seat)
+            if seat == hard:
+                action = think(engine, s, seat, Budget(iterations=60), game * 1000 + step).action
+            else:
+                action = rnd.choice(legal)
+            s = engine.apply(s, seat, action).state
+            step += 1
+        firsts = [r["seat"] for r in engine.result(s)["ranking"] if r["rank"] == 1]
+        wins += firsts == [hard]
+    assert wins >= 5
