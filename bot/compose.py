@@ -313,9 +313,7 @@ def dm_posts(batch: Batch, window_minutes: float) -> list[Post]:
     names = names_of(game)
     out = turn_notices(batch, adapter, names)
     for news in batch.news:
-        post = dm_post(batch, adapter, names, news, window_minutes)
-        if post is not None:
-            out.append(post)
+        out.extend(dm_post(batch, adapter, names, news, window_minutes))
     return out
 
 
@@ -372,35 +370,35 @@ def dm_post(
     names: Sequence[str],
     news: SeatNews,
     window_minutes: float,
-) -> Post | None:
-    """One person's private news of a batch (their private events, what changed in what only
-    they know, a window's question with its picker), or None when there is nothing to say."""
+) -> list[Post]:
+    """One person's private news of a batch: what changed in what only they know (their
+    private events, their hand…: the private DM, edited in place), then a window's question
+    with its picker (a new DM, as it asks them to decide). Nothing when there is nothing to
+    say."""
     game = batch.game
     player = game.player_at(news.seat)
     lang = player_lang(player.locale, game)
     lines = [line for e in news.events if (line := adapter.narrate(e, names, lang)) is not None]
     lines = adapter.private_update(lines, news.before, news.after, news.seat, names, lang)
     changed = news.before is not None and adapter.secret(news.before) != adapter.secret(news.after)
-    picker = None
+    base = {"seq": batch.seq, "user_id": news.user_id, "seat": news.seat, "lang": lang}
+    out = []
+    if lines:
+        image = adapter.private_image(news.events, changed)
+        out.append(
+            Post("dm", {**base, "lines": lines, "picker": None, "view": news.after, "image": image})
+        )
     if news.asked and news.legal:
-        lines.extend(adapter.window_lines(news.after, news.seat, game.id, window_minutes, lang))
+        question = adapter.window_lines(news.after, news.seat, game.id, window_minutes, lang)
         picker = {"seq": batch.seq, "actions": news.legal}
-    if not lines:
-        return None
-    image = adapter.private_image(news.events, changed)
-    return Post(
-        "dm",
-        {
-            "seq": batch.seq,
-            "user_id": news.user_id,
-            "seat": news.seat,
-            "lang": lang,
-            "lines": lines,
-            "picker": picker,
-            "view": news.after,
-            "image": image,
-        },
-    )
+        # The seat's own view names its cards in the picker's labels.
+        out.append(
+            Post(
+                "dm",
+                {**base, "lines": question, "picker": picker, "view": news.after, "image": False},
+            )
+        )
+    return out
 
 
 def dm_text(game: GameRow, lang: str, lines: Sequence[str]) -> str:

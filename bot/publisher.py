@@ -53,6 +53,7 @@ from bot.feed import Batch, DirectMessage, Feed
 from bot.store import GameRow, Post, StoreReadOnly
 from bot.ui import (
     CommandMentions,
+    board_files,
     layout,
     picker_view,
     rematch_rows,
@@ -445,20 +446,12 @@ class Publisher:
         return sent
 
     async def _draw(self, batch: Batch) -> tuple[list[discord.File], list[tuple[str, str]]]:
-        """The board of a batch as files to attach, and their names and descriptions (the
-        position told in words, the description Discord reads out for the image)."""
+        """The board of a batch as files to attach, and their names and descriptions."""
         game = batch.game
         parts, summary = await self.renderer.board_parts(
             game.game, batch.view, names_of(game), game_lang(game)
         )
-        files: list[discord.File] = []
-        boards: list[tuple[str, str]] = []
-        for part, data in parts:
-            name = board_name(game.id, batch.seq, part)
-            alt = summary[:1024]  # Discord: 1,024 characters of description
-            files.append(discord.File(io.BytesIO(data), name, description=alt))
-            boards.append((name, alt))
-        return files, boards
+        return board_files(parts, summary, lambda part: board_name(game.id, batch.seq, part))
 
     # ------------------------------------------------------------------ Discord calls
 

@@ -208,8 +208,8 @@ class Renderer:
     ) -> tuple[list[tuple[str, bytes]], str]:
         """The board of a public view as its images (each named: "board", or "map" and
         "players" for a game drawn in two parts) and its summary, made off the event loop."""
-        data, text = await self._run(worker.board_and_summary, game, dict(view), list(names), lang)
-        return [("board", bytes(data))], str(text)
+        parts, text = await self._run(worker.parts_and_summary, game, dict(view), list(names), lang)
+        return [(str(part), bytes(data)) for part, data in parts], str(text)
 
     async def private(
         self, game: str, view: Mapping[str, Any], names: Sequence[str], lang: str

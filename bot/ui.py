@@ -6,9 +6,10 @@ custom_id and checked against the database like any command.
 
 from __future__ import annotations
 
+import io
 import re
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
@@ -421,6 +422,17 @@ def layout(
         view.add_item(row)
     view.stop()
     return view
+
+
+def board_files(
+    parts: Sequence[tuple[str, bytes]], summary: str, name: Callable[[str], str]
+) -> tuple[list[discord.File], list[tuple[str, str]]]:
+    """A board's images as files to attach (`name`: each part's file name) and, for
+    `layout`, their names and descriptions (the position told in words, which Discord reads
+    out for an image; 1,024 characters at most)."""
+    alt = summary[:1024]
+    files = [discord.File(io.BytesIO(data), name(part), description=alt) for part, data in parts]
+    return files, [(name(part), alt) for part, _ in parts]
 
 
 def summary_layout(line: str) -> discord.ui.LayoutView:

@@ -22,6 +22,7 @@ from bot.interactions.base import (
 )
 from bot.service import BotError
 from bot.store import GameRow
+from bot.ui import board_files, layout
 
 log = logging.getLogger(__name__)
 
@@ -114,15 +115,17 @@ class History(Room):
         view, events = replay(record, turn)
         game_name = str(record["game"])
         adapter = adapter_for(game_name)
-        image = await self.deps.renderer.board(game_name, view, names, lang)
-        lines = [adapter.narrate(e, names, lang) for e in events]
-        text = (
-            t("replay.title", lang, turn=turn, id=record.get("id", "?"))
-            + "\n"
-            + "\n".join(line for line in lines if line)
+        parts, summary = await self.deps.renderer.board_parts(game_name, view, names, lang)
+        files, boards = board_files(
+            parts,
+            summary,
+            lambda part: f"turn-{turn}.png" if part == "board" else f"turn-{turn}-{part}.png",
         )
+        lines = [adapter.narrate(e, names, lang) for e in events]
+        title = t("replay.title", lang, turn=turn, id=record.get("id", "?"))
+        story = fit("\n".join(line for line in lines if line), 3000)
         await interaction.followup.send(
-            fit(text), file=discord.File(io.BytesIO(image), f"turn-{turn}.png"), ephemeral=True
+            files=files, view=layout(title, story, boards=boards), ephemeral=True
         )
 
     @admitted

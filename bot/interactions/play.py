@@ -15,7 +15,7 @@ import discord
 from bot.adapter import GameAdapter, adapter_for, who
 from bot.clicks import ANSWER_WAIT
 from bot.compose import game_lang, names_of
-from bot.errors import announce, send_ephemeral, user_lang
+from bot.errors import send_ephemeral, user_lang
 from bot.i18n import t
 from bot.interactions.base import (
     AUTOCOMPLETE_BUDGET,
@@ -31,7 +31,7 @@ from bot.interactions.base import (
 )
 from bot.service import BotError, Outcome, StaleAction
 from bot.store import GameNotFound, GameRow
-from bot.ui import picker_title, picker_view
+from bot.ui import board_files, layout, picker_title, picker_view
 
 log = logging.getLogger(__name__)
 
@@ -405,14 +405,20 @@ class Play(Room):
                 out.append((label[:100], text))
         return out[:25]
 
-    async def board_file(self, game: GameRow, lang: str) -> tuple[discord.File, str]:
-        """The current public board as a file, and its text summary."""
+    async def board_post(self, game: GameRow, lang: str, head: str = "") -> dict[str, Any]:
+        """The current public board as a message: its images (the map and the players' panel,
+        each the whole width) under `head` and the position told in words."""
         names = names_of(game)
         view = await self.service.view_for(game, None)
-        image = await self.deps.renderer.board(game.game, view, names, lang)
-        summary = self.deps.renderer.summary(game.game, view, names, lang)
-        file = discord.File(io.BytesIO(image), "board.png", description=summary[:1024])
-        return file, summary
+        parts, summary = await self.deps.renderer.board_parts(game.game, view, names, lang)
+        files, boards = board_files(
+            parts, summary, lambda part: "board.png" if part == "board" else f"board-{part}.png"
+        )
+        text = fit(summary, 3000)
+        return {
+            "files": files,
+            "view": layout(head or text, text if head else "", boards=boards),
+        }
 
     @admitted
     async def board(self, interaction: Interaction, *, public: bool = False) -> None:
@@ -422,11 +428,12 @@ class Play(Room):
         await interaction.response.defer(ephemeral=True, thinking=True)
         game = await self.service.started_game_in(channel_id(interaction))
         if not public:
-            file, text = await self.board_file(game, user_lang(interaction))
-            await send_ephemeral(interaction, fit(text), file=file)
+            post = await self.board_post(game, user_lang(interaction))
+            await interaction.followup.send(ephemeral=True, **post)
             return
-        file, text = await self.board_file(game, game_lang(game))
-        await announce(interaction, t("posted", user_lang(interaction)), fit(text), file=file)
+        post = await self.board_post(game, game_lang(game))
+        await interaction.edit_original_response(content=t("posted", user_lang(interaction)))
+        await interaction.followup.send(wait=True, ephemeral=False, **post)
 
     async def stale_board(self, interaction: Interaction, game_id: int) -> None:
         """The answer to a stale click: the current board, for the clicker only."""
@@ -439,8 +446,11 @@ class Play(Room):
         if game.status not in ("active", "over"):
             await send_ephemeral(interaction, t("error.stale", lang))
             return
-        file, text = await self.board_file(game, lang)
-        await send_ephemeral(interaction, t("error.stale", lang) + "\n" + text, file=file)
+        post = await self.board_post(game, lang, t("error.stale", lang))
+        if not interaction.response.is_done():
+            await interaction.response.send_message(ephemeral=True, **post)
+        else:
+            await interaction.followup.send(ephemeral=True, **post)
 
     @admitted
     async def hand(self, interaction: Interaction) -> None:

@@ -32,20 +32,23 @@ pytestmark = pytest.mark.postgres
 
 SHARD_COUNT = 4
 PROCESSES = {"A": "0,1", "B": "2,3"}  # process -> SHARD_IDS
-BOARD = re.compile(r"^board-(\d+)-(\d+)\.png$")
+BOARD = re.compile(r"^board-(\d+)-(\d+)(?:-(\w+))?\.png$")
 
 
 class Boards:
-    """Every public board image the channels got, in the order the double first saw it."""
+    """Every position the channels showed, in the order the double first saw it: a board
+    posted (its images named board-<game>-<seq>[-<part>].png) or a turn message edited with
+    the controls of a later seq (it keeps the board it was posted with)."""
 
     def __init__(self) -> None:
-        self.order: dict[int, list[int]] = defaultdict(list)  # channel -> board seqs
+        self.order: dict[int, list[int]] = defaultdict(list)  # channel -> seqs shown
         self.where: dict[str, int] = {}  # board file name -> the message showing it
         self.twice: list[str] = []  # a board shown by two messages
 
     def __call__(self, message: DoubleMessage, created: bool) -> None:
         if message.ephemeral:
             return  # a stale click is answered with the current board, to its clicker only
+        shown = [turn_seq(message)]
         for attachment in message.attachments:
             found = BOARD.match(attachment.filename)
             if found is None:
@@ -53,9 +56,13 @@ class Boards:
             first = self.where.get(attachment.filename)
             if first is None:
                 self.where[attachment.filename] = message.id
-                self.order[message.channel_id].append(int(found.group(2)))
+                shown.append(int(found.group(2)))
             elif first != message.id:
                 self.twice.append(attachment.filename)
+        seq = max(shown)
+        seqs = self.order[message.channel_id]
+        if seq >= 0 and (not seqs or seq != seqs[-1]):
+            seqs.append(seq)
 
     def last(self, channel_id: int) -> int:
         seqs = self.order[channel_id]

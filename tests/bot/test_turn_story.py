@@ -72,7 +72,15 @@ async def test_the_table_reads_one_message_per_turn(tmp_path: Path) -> None:
         first = turn.text.splitlines()[0]
         assert first.startswith("➡️") and "<@" in first
         assert [a.filename for a in turn.media] == [a.filename for a in turn.attachments]
-        assert len(turn.attachments) == 1
+        # The board in two pictures near 4:3, each a gallery of its own (the whole width).
+        assert [a.filename.rsplit("-", 1)[1] for a in turn.attachments] == [
+            "map.png",
+            "players.png",
+        ]
+        galleries = [
+            c for top in turn.components for c in top.get("components", []) if c["type"] == 12
+        ]
+        assert [len(g["items"]) for g in galleries] == [1, 1]
         # The story since the pinged player's last decision: the other player's moves.
         mover = players.mover(turn)
         assert mover is not None
@@ -85,7 +93,7 @@ async def test_the_table_reads_one_message_per_turn(tmp_path: Path) -> None:
         for m in earlier:
             assert "\n" not in m.text.strip() and not m.attachments and not m.interactive
         # One board in the whole channel: the newest.
-        assert sum(len(m.attachments) for m in d.channel_messages(w.channel)) == 1
+        assert sum(bool(m.attachments) for m in d.channel_messages(w.channel)) == 1
         # A turn message uploads its board once: its edits (the story growing, the controls
         # changing) keep that attachment, until the turn ends and it shrinks without one.
         edited = 0
