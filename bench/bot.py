@@ -10,8 +10,9 @@ faster than games played over days (--think 2 6 is a saturation test on 2 cores,
 process, the double and its 200 players, takes a core of its own). Measured:
 
 - interaction -> defer: from the double sending INTERACTION_CREATE to the bot's callback
-  (its first answer: for a click whose board is ready within 35 ms, that answer is
-  the board itself, and `answers_with_board` says how often);
+  (its first answer: for a click whose post is ready within 35 ms, that answer is the
+  post itself, the turn message edited or shrunk to its line, and
+  `answers_carrying_the_post` says how often);
 - action -> board posted: from the deciding interaction to the channel showing it (a new
   turn message with its board, or the turn message edited with the next controls: it keeps
   the board it was posted with);
@@ -184,10 +185,12 @@ async def player_loop(
                 if record.ack_latency is not None:
                     defers.append(record.ack_latency)
             await table.wait_after(seq, timeout=60)
-            first = record.responses[0] if record.responses else None
-            data = (first.payload or {}).get("data") or {} if first is not None else {}
             if carried is not None:
-                carried.append(bool(first and first.kind == "callback" and data.get("attachments")))
+                # The click's own answer showed the action (the turn message edited, or the
+                # turn shrunk to its line before the new turn's message): no webhook edit of
+                # that answer followed.
+                kinds = [r.kind for r in record.responses]
+                carried.append(bool(kinds) and kinds[0] == "callback" and "edit" not in kinds)
             shown = boards.first_after(table.channel.id, t0)
             if shown is not None:
                 posted.append(shown - t0)
@@ -307,7 +310,7 @@ async def run(
         "defer_ms_p50": round(percentile(ms, 50), 1),
         "defer_ms_p95": round(percentile(ms, 95), 1),
         "defer_ms_p99": round(percentile(ms, 99), 1),
-        "answers_with_board": round(sum(carried) / max(1, len(carried)), 3),
+        "answers_carrying_the_post": round(sum(carried) / max(1, len(carried)), 3),
         "board_posted_ms_p50": round(percentile(board_ms, 50), 1),
         "board_posted_ms_p95": round(percentile(board_ms, 95), 1),
         "board_posted_ms_p99": round(percentile(board_ms, 99), 1),
