@@ -75,6 +75,19 @@ async def test_ratings_leaderboard_and_profile_in_both_languages(tmp_path: Path)
             await d.slash(w.alice, w.channel, "standing leaderboard", public=True)
         ).wait_done()
         assert not public.ephemeral
+        # The expansion is a ladder of its own, offered by autocomplete; nobody is on it yet.
+        offered = await d.autocomplete(
+            w.alice, w.channel, "standing leaderboard", "game", typed="afri"
+        )
+        assert [c["value"] for c in offered] == ["rattus+africanus"]
+        empty = await (
+            await d.slash(w.alice, w.channel, "standing leaderboard", game="rattus+africanus")
+        ).wait_done()
+        assert "Africanus" in empty.text and "Nobody is rated" in empty.text
+        bad = await (
+            await d.slash(w.alice, w.channel, "standing leaderboard", game="chess")
+        ).wait_done()
+        assert bad.ephemeral and "did not understand" in bad.text
 
         # Profiles: one's own, and someone else's; English and French.
         mine = await (await d.slash(w.alice, w.channel, "standing profile")).wait_done()
