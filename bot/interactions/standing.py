@@ -87,13 +87,18 @@ def duration(seconds: float, lang: str) -> str:
 
 
 def can_view(interaction: Interaction, game: GameRow) -> bool:
-    """Whether the asker may see the channel of a game (in this server): False when that
+    """Whether the asker may see a game of this server: they play in it, or they can view its
+    channel (not a private thread, whose members the bot does not know). False when that
     cannot be told (a channel the bot does not know)."""
     if interaction.guild_id is None or game.guild_id != interaction.guild_id:
         return False
+    if game.player_of(interaction.user.id) is not None:
+        return True
     member = interaction.user
     channel = interaction.client.get_channel(game.channel_id)
     if not isinstance(member, discord.Member) or channel is None:
+        return False
+    if isinstance(channel, discord.Thread) and channel.is_private():
         return False
     if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
         return False

@@ -213,3 +213,37 @@ async def test_a_person_who_left_is_ranked_last_and_the_ai_seat_is_not_rated(
     assert set(ranks) == {"u:1", "u:2", "u:3"}  # the stand-in is not an AI identity here
     assert ranks["u:3"] == max(ranks.values()) and ranks["u:3"] > max(ranks["u:1"], ranks["u:2"])
     assert min(ranks.values()) == 1
+
+
+async def test_a_leaderboard_page_adds_the_askers_place_and_notes_few_games(
+    service: GameService,
+) -> None:
+    from bot.interactions.standing import leaderboard_text
+    from bot.service.ratings import RATER
+    from bot.store import Placing, RatedGame
+
+    table = Ratings(service.store)
+    for n in range(2, 27):  # Ana (user 1) beats 25 people, once each
+        game_id = await service.store.create_game(
+            guild_id=GUILD,
+            channel_id=1000 + n,
+            game="rattus",
+            options={},
+            settings={},
+            creator_id=1,
+            seed=n,
+        )
+        await service.store.set_status(game_id, "over")
+        placed = (Placing("u:1", 1, 0), Placing(f"u:{n}", 2, 1))
+        await table.record(RatedGame(game_id, GUILD, "rattus", float(n), placed), RATER)
+    places = {n: await table.position(GUILD, "rattus", f"u:{n}") for n in range(1, 27)}
+    assert places[1] == 1
+    last = max(places, key=lambda n: places[n] or 0)
+    text = await leaderboard_text(table, GUILD, "rattus", 1, "en", asker=last)
+    assert text.startswith("🏆 **Rattus: leaderboard** (26 rated")
+    assert "\n1. <@1> · **" in text and "25 games, 25 wins" in text
+    assert f"You: #{places[last]}," in text and "* Fewer than 5 games" in text
+    page2 = await leaderboard_text(table, GUILD, "rattus", 2, "fr", asker=last)
+    assert "26 joueurs classés" in page2 and f"{places[last]}. <@{last}>" in page2
+    assert "Vous :" not in page2  # on the page already
+    assert "past the end (2 pages)" in await leaderboard_text(table, GUILD, "rattus", 5, "en")

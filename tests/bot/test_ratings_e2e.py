@@ -107,6 +107,11 @@ async def test_ratings_leaderboard_and_profile_in_both_languages(tmp_path: Path)
         await (await d.slash(w.bob, other, "game join")).wait_done()
         await (await d.slash(w.alice, other, "game start")).wait_done()
         await bot.service.idle()
+        # Someone else's profile shows their games in progress that the asker may see.
+        seen = await (
+            await d.slash(w.dave, w.channel, "standing profile", player=w.alice)
+        ).wait_done()
+        assert "One game in progress" in seen.text and f"/{other.id}/" in seen.text
         dm = d.dm_channel(w.alice)
         games = await (await d.slash_user_installed(w.alice, dm, "standing games")).wait_done()
         assert "game in progress" in games.text and f"/{other.id}/" in games.text
