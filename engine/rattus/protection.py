@@ -60,6 +60,9 @@ def card_costs(hand: Sequence[int], seat: int, cubes: Sequence[Sequence[int]]) -
     return costs
 
 
+_CARD_ORDER = {c: i for i, c in enumerate(ClassCard)}
+
+
 def matching(
     hand: Sequence[int], targets: Sequence[ClassCard], costs: dict[int, int] | None = None
 ) -> tuple[Pair, ...]:
@@ -70,7 +73,7 @@ def matching(
         return ()
     best: tuple[Pair, ...] = ()
     best_key: tuple[int, int, tuple[Pair, ...]] | None = None
-    order = {c: i for i, c in enumerate(ClassCard)}
+    order = _CARD_ORDER
 
     def go(i: int, used: frozenset[int], chosen: tuple[Pair, ...]) -> None:
         nonlocal best, best_key

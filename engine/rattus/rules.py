@@ -126,6 +126,7 @@ _RAVAGE_ORDER = Phase.RAVAGE_ORDER
 _REACTION = Phase.REACTION
 _SPREAD = Phase.SPREAD
 _WITCH = Phase.WITCH
+_NEVER, _ASK = Standing.NEVER, Standing.ASK
 _CARD_ASTRONOMER = ClassCard.ASTRONOMER
 _CARD_CARAVANEER = ClassCard.CARAVANEER
 _CARD_EXPLORER = ClassCard.EXPLORER
@@ -1180,7 +1181,7 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
                 symbol_holders = {}
                 for card, holder in zip(s.cards, s.holders, strict=True):
                     if holder >= 0:
-                        symbol_holders.setdefault(card_symbol(card), []).append(holder)
+                        symbol_holders.setdefault(_SYMBOL_OF[card], []).append(holder)
             hits = [0] * n
             # "The M symbols are always evaluated first": majority as the token is revealed;
             # a tie hits every tied player.
@@ -1256,11 +1257,22 @@ BySymbol = dict[str, list[tuple[ClassCard, int]]]
 
 
 def _by_symbol(s: State) -> BySymbol:
-    out: BySymbol = {}
-    for card, holder in zip(s.cards, s.holders, strict=True):
-        if holder >= 0:
-            out.setdefault(card_symbol(card), []).append((card, holder))
+    """The held class cards by their token symbol (shared between calls: read it only)."""
+    key = (s.config.cards, s.holders)
+    out = _BY_SYMBOL.get(key)
+    if out is None:
+        out = {}
+        for card, holder in zip(key[0], key[1], strict=True):
+            if holder >= 0:
+                out.setdefault(_SYMBOL_OF[card], []).append((card, holder))
+        if len(_BY_SYMBOL) >= _CACHE_LIMIT:
+            _BY_SYMBOL.clear()
+        _BY_SYMBOL[key] = out
     return out
+
+
+_BY_SYMBOL: dict[tuple[tuple[ClassCard, ...], tuple[int, ...]], BySymbol] = {}
+_SYMBOL_OF = {card: card_symbol(card) for card in ClassCard}
 
 
 def _hits(
@@ -1297,7 +1309,7 @@ def _targets(
     """The seat's unprotected class cards the token hits (region cards never stop M or A)."""
     return [
         card
-        for symbol in face.classes
+        for symbol in _symbols(face)[2]
         for card, holder in by_symbol.get(symbol, ())
         if holder == seat and card not in protected
     ]
@@ -1360,12 +1372,12 @@ def _ravage_africa(
             total = sum(cubes) + extra
             outbreak = total >= face.limit
             hits = None
-            if outbreak and face.classes and any(hands):
+            if outbreak and _symbols(face)[2] and any(hands):
                 asked = []
                 auto: list[tuple[int, int, ClassCard]] = []
                 hits = check = _hits(face, cubes, by_symbol, protected, n)
                 for p in range(n):
-                    if not (check[p] and cubes[p] and hands[p]) or standing[p] is Standing.NEVER:
+                    if not (check[p] and cubes[p] and hands[p]) or standing[p] is _NEVER:
                         continue
                     targets = _targets(face, by_symbol, protected, p)
                     if not targets:
@@ -1374,7 +1386,7 @@ def _ravage_africa(
                     pairs = protection.plan(hands[p], targets, check[p], cubes[p], costs)
                     if not pairs:
                         continue
-                    if standing[p] is Standing.ASK:
+                    if standing[p] is _ASK:
                         asked.append(p)
                         continue
                     for card, c in pairs:
