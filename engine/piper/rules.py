@@ -10,6 +10,7 @@ where it is silent follow shared/COMPONENTS.md §5.6 (cited as "5.6 #n").
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -122,8 +123,10 @@ def level_of(s: State, seat: int) -> int:
 def draw_cards(deck: list[int], count: int, rng: Rng) -> tuple[list[Card], Rng]:
     """Draw `count` cards at random from the counts in `deck` (changed in place)."""
     out: list[Card] = []
+    total = sum(deck)
     for _ in range(count):
-        k, rng = rng.below(sum(deck))
+        k, rng = rng.below(total)
+        total -= 1
         for t, n in enumerate(deck):
             if k < n:
                 deck[t] -= 1
@@ -740,7 +743,8 @@ def _move(
     group = tuple(gaps[i]) if melody else (figure,)
     piper = PIPER in group
     # Règle n°2 and 5.6 #7: one net change per house crossed (rats +1 each, the piper -1).
-    net = 0 if m.sewer else len(group) - 2 * piper
+    sewer = m.sewer
+    net = 0 if sewer else len(group) - 2 * piper
     quiet = w.quiet
     start = (0, 0) if quiet else (ring[i], ring[(i + 1) % len(ring)])
     levels = w.levels
@@ -759,8 +763,7 @@ def _move(
             gaps[j] = sorted(gaps[j] + list(group))
         else:
             gaps[i].remove(figure)
-            gaps[j].append(figure)
-            gaps[j].sort()
+            insort(gaps[j], figure)
         i = j
         house = ring[pos]
         owner = owners[house]
@@ -768,14 +771,18 @@ def _move(
             # "Les maisons neutres ... sont considérées comme les autres maisons lors des
             # déplacements" but have no counter.
             if not quiet:
-                crossings.append(Crossing(house, None, 0, None, m.sewer, False))
+                crossings.append(Crossing(house, None, 0, None, sewer, False))
             continue
         before = levels[house]
-        after = min(ROOF, max(FLOOR, before + net))
+        after = before + net
+        if after > ROOF:
+            after = ROOF
+        elif after < FLOOR:
+            after = FLOOR
         levels[house] = after
         roof = after >= ROOF
         if not quiet:
-            crossings.append(Crossing(house, owner, after - before, after, m.sewer, roof))
+            crossings.append(Crossing(house, owner, after - before, after, sewer, roof))
         if not roof:
             continue
         # "Dès que le compteur Rat d'un joueur atteint le toit de sa maison au cours de la
