@@ -261,7 +261,10 @@ error-suggestion = • { $what } (`{ $text }`)
 rating-over = 📈 Ratings (μ − 3σ): { $changes }
 rating-change = { $player } { $before } → { $after } ({ $delta })
 standing-ladder_expansion = { $game } + { $expansion }
-standing-ai = 🤖 AI ({ $level })
+standing-ai = 🤖 AI ({ $level ->
+        [strong] strong
+       *[other] { $level }
+    })
 standing-seconds = { $s } s
 standing-minutes = { $m } min
 standing-hours = { $h } h { $m }

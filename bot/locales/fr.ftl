@@ -383,10 +383,13 @@ error-suggestions = { $count ->
 error-suggestion = • { $what } (`{ $text }`)
 
 ## Classements (issue 30)
-rating-over = 📈 Classement (μ − 3σ) : { $changes }
+rating-over = 📈 Cotes (μ − 3σ) : { $changes }
 rating-change = { $player } { $before } → { $after } ({ $delta })
 standing-ladder_expansion = { $game } + { $expansion }
-standing-ai = 🤖 IA ({ $level })
+standing-ai = 🤖 IA ({ $level ->
+        [strong] forte
+       *[other] { $level }
+    })
 standing-seconds = { $s } s
 standing-minutes = { $m } min
 standing-hours = { $h } h { $m }
