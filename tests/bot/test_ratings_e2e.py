@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,10 +18,10 @@ from bot.store import StaleGame
 from tests.bot.harness import World, running_bot, two_player_game, world
 
 
-async def finish(w: World, bot: GameBot, seed: int = 3) -> int:
-    """Play the channel's game to its end with random legal actions (through the service:
+async def finish(w: World, bot: GameBot, seed: int = 3, channel: Any = None) -> int:
+    """Play a channel's game to its end with random legal actions (through the service:
     what is tested here is what comes after); returns its id."""
-    game = await bot.service.store.open_game_in(w.channel.id)
+    game = await bot.service.store.open_game_in((channel or w.channel).id)
     assert game is not None
     rnd = random.Random(seed)
     for _ in range(5000):
@@ -103,7 +104,9 @@ async def test_ratings_leaderboard_and_profile_in_both_languages(tmp_path: Path)
         # A second game in progress: the asker's games from anywhere, in a DM through the
         # user install; the leaderboard there says it needs a server.
         other = d.add_channel(w.guild, "second")
-        await (await d.slash(w.alice, other, "game new", thread=False, game="rattus")).wait_done()
+        await (
+            await d.slash(w.alice, other, "game new", thread=False, game="rattus", language="fr")
+        ).wait_done()
         await (await d.slash(w.bob, other, "game join")).wait_done()
         await (await d.slash(w.alice, other, "game start")).wait_done()
         await bot.service.idle()
@@ -134,6 +137,14 @@ async def test_ratings_leaderboard_and_profile_in_both_languages(tmp_path: Path)
         done = await (await d.slash(w.alice, w.channel, "standing recompute")).wait_done()
         assert "Ratings recomputed" in done.text or "Only a member" in done.text
         assert await bot.service.ratings.table.board(w.guild.id, "rattus", limit=10) == before
+
+        # The second game, played in French, ends: its message gives the changes in French.
+        second = await finish(w, bot, seed=4, channel=other)
+        final = d.channel_messages(other)[-1]
+        assert "📈 Cotes (μ − 3σ)" in final.text and "→" in final.text
+        count, rows = await bot.service.ratings.table.board(w.guild.id, "rattus", limit=10)
+        assert count == 2 and all(r.games == 2 for r in rows)
+        assert len(await bot.service.ratings.table.changes(second)) == 2
         assert not d.unknown_requests
 
 
