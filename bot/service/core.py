@@ -484,9 +484,7 @@ class GameService:
         # channel's rate limit). A failure here must not undo the change. A game that ended
         # is rated first, so that its game-over message shows the rating changes.
         if outcome.over and not outcome.undone:
-            from bot.service.ratings import rate_ended
-
-            await rate_ended(self.ratings, outcome)
+            await self.ratings.ended(outcome)
         for plan in self.planners:
             try:
                 await plan(outcome)

@@ -140,6 +140,16 @@ class Standings:
         self.service = service
         self.table = Ratings(service.store)
 
+    async def ended(self, outcome: Outcome) -> None:
+        """The service's hook at the end of a game: rate it, never failing the action (a
+        failure is logged, and the game-over message rates it when it is composed)."""
+        try:
+            await self.game_ended(outcome)
+        except StoreReadOnly:
+            pass  # logged once per episode by the store
+        except Exception:
+            log.exception("game %s: rating it failed", outcome.game.id)
+
     async def game_ended(self, outcome: Outcome) -> list[ChangeRow]:
         """Rate a game that has just ended with a result (the service calls this before the
         game-over message is composed; failures are logged, and the message rates it then)."""
@@ -191,13 +201,3 @@ class Standings:
             # Stored without rating: the replay below rates every ladder in order.
             await self.table.store_result(rated)
         return await self.table.replay(guild_id, RATER)
-
-
-async def rate_ended(standings: Standings, outcome: Outcome) -> None:
-    """The service's hook at the end of a game: rate it, never failing the action."""
-    try:
-        await standings.game_ended(outcome)
-    except StoreReadOnly:
-        pass  # logged once per episode by the store; the game-over message rates it later
-    except Exception:
-        log.exception("game %s: rating it failed", outcome.game.id)

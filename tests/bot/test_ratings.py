@@ -77,6 +77,10 @@ async def play_out(service: GameService, game_id: int, seed: int) -> GameRow:
     raise AssertionError("the game did not end")
 
 
+async def fail(outcome: Any) -> Any:
+    raise RuntimeError("the process stopped before rating the game")
+
+
 def by_hand(rankings: list[list[tuple[str, int]]]) -> dict[str, tuple[float, float]]:
     """OpenSkill's own API over (identity, rank) lists, one game after the other."""
     model = PlackettLuce()
@@ -102,13 +106,23 @@ async def test_seeded_games_are_rated_as_openskill_rates_their_rankings(
     service: GameService,
 ) -> None:
     rankings = []
+    games = []
+    rate = service.ratings.game_ended
     for n, users in enumerate([(ANA, BEN), (BEN, CAT, ANA), (CAT, ANA)]):
+        if n == 1:
+            # The process "crashes" between this game's end and its rating.
+            service.ratings.game_ended = fail  # type: ignore[method-assign]
         game_id = await start(service, 100 + n, *users)
         game = await play_out(service, game_id, seed=n)
+        service.ratings.game_ended = rate  # type: ignore[method-assign]
         assert game.status == "over"
+        games.append(game)
         result = service.engine(game).result(await service.state_of(game))
         seats = {p.seat: p.user_id for p in game.seated()}
         rankings.append([(f"u:{seats[r['seat']]}", int(r["rank"])) for r in result["ranking"]])
+    assert await Ratings(service.store).result(games[1].id) is None
+    # Its game-over message rates it then, in its place among the games that ended.
+    assert len(await service.ratings.changes_for(games[1])) == 3
     assert await ratings_of(service) == by_hand(rankings)
     # The admins' recomputation gives them again, exactly.
     before = await ratings_of(service)
