@@ -1,6 +1,6 @@
 """Playout benchmark: random playouts of every game, variant and player count; decisions/s.
 
-    python -m bench.playouts [--games N] [--only GAME]
+    python -m bench.playouts [--games N] [--only GAME] [--as-before]
 
 A playout is what a search AI runs thousands of times per move: from a new game, at each step
 the seat(s) to move (`to_move`; one of them at random in a window), `legal_actions` of that
@@ -11,16 +11,21 @@ shared machine), set-up excluded; N seeded playouts per configuration (seeds 0..
 Goal (issue 28, "Engines fast enough to search"): >= 50,000 decisions per second on one core
 for every game and variant at every player count. The figures go to
 bench/results/playouts.json, with `goals_met` true when every configuration reaches it.
+
+A baseline: `--as-before` stores the run as the file's `before` figures (run it on the old
+engine); later runs keep them, print them beside their own with the speed-up, and store both.
+On a shared machine compare figures taken at the same time: the load moves them a lot.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from typing import Any
 
-from bench.common import write_results
+from bench.common import RESULTS, write_results
 from engine.core.registry import get_game, registered_games
 
 GOAL = 50_000
@@ -60,6 +65,19 @@ def playouts(name: str, options: dict[str, Any], players: int, games: int) -> di
     }
 
 
+def _key(run: dict[str, Any]) -> str:
+    return f"{run['game']} {label(run['options'])} {run['players']}"
+
+
+def _before() -> dict[str, int]:
+    """The baseline kept in the results file: decisions/s per "game variant players"."""
+    try:
+        data = json.loads((RESULTS / "playouts.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {b["config"]: b["decisions_per_second"] for b in data.get("before", [])}
+
+
 def label(options: dict[str, Any]) -> str:
     """A short name for a variant's options ("plain" for none)."""
     return ",".join(f"{v}" for _, v in sorted(options.items())) or "plain"
@@ -70,9 +88,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--only", default="", help="one game's name")
+    parser.add_argument("--as-before", action="store_true", help="store as the baseline")
     args = parser.parse_args()
+    before = _before()
     runs = []
-    print(f"{'game':<8} {'variant':<40} {'n':>2} {'dec/game':>9} {'dec/s':>8}  goal")
+    print(f"{'game':<8} {'variant':<40} {'n':>2} {'dec/game':>9} {'dec/s':>8}  goal   before  x")
     for name in registered_games():
         if args.only and name != args.only:
             continue
@@ -83,12 +103,16 @@ def main() -> None:
                 r = playouts(name, opts, players, args.games)
                 runs.append(r)
                 ok = "ok" if r["decisions_per_second"] >= GOAL else "UNDER"
+                old = before.get(_key(r), 0)
+                ratio = f"{r['decisions_per_second'] / old:.2f}" if old else ""
                 print(
                     f"{name:<8} {label(opts):<40} {players:>2} {r['decisions_per_game']:>9}"
-                    f" {r['decisions_per_second']:>8}  {ok}",
+                    f" {r['decisions_per_second']:>8}  {ok:<5} {old or '':>7}  {ratio}",
                     flush=True,
                 )
     met = all(r["decisions_per_second"] >= GOAL for r in runs)
+    if args.as_before:
+        before.update({_key(r): r["decisions_per_second"] for r in runs})
     path = write_results(
         "playouts",
         {
@@ -96,6 +120,7 @@ def main() -> None:
             "decisions_per_second_goal": GOAL,
             "goals_met": met,
             "slowest": min(runs, key=lambda r: r["decisions_per_second"]) if runs else None,
+            "before": [{"config": k, "decisions_per_second": v} for k, v in sorted(before.items())],
         },
     )
     print(f"goals met: {met}; written to {path}")
