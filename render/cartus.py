@@ -671,7 +671,8 @@ def _draw_header(c: Canvas, view: CartusView, names: Sequence[str], lang: str) -
     what = _phase_text(view, lang, names)
     if len(movers) == 1:
         who = fit_text(_name(names, movers[0], lang), TEXT, 240, "condensed")
-        x = c.text((x + 6, 72), f"{who}:", TEXT, INK, style="condensed", anchor="lm")
+        x = c.text((x + 6, 72), tr(lang, "mover", who=who), TEXT, INK, style="condensed",
+                   anchor="lm")  # fmt: skip
     if x + 8 + text_width(what, TEXT) <= RIGHT:
         c.text((x + 8, 72), what, TEXT, INK, anchor="lm")
     else:  # what to do on a line of its own
@@ -966,7 +967,7 @@ def _summary(view: CartusView, players: Sequence[str], lang: str, longest: int) 
                 f" ({class_name(str(b['class']), lang)}; {tr(lang, 'supply').lower()}"
                 f" {supply_text(b['supply'], lang)})"
             )
-            rows.append(f"{text}: {visits}" if visits else text)
+            rows.append(tr(lang, "labelled", label=text, text=visits) if visits else text)
         lines.append(tr(lang, "s_row", rows=sep.join(rows)))
     tracks = []
     for track in view["influence"]:
@@ -986,7 +987,12 @@ def _summary(view: CartusView, players: Sequence[str], lang: str, longest: int) 
         vp = ", ".join(f"{who(p)} {v}" for p, v in enumerate(view["vp_tokens"]) if v)
         lines.append(tr(lang, "s_vp", rows=vp))
     looks = [
-        f"{int(card['position']) + 1}: " + ", ".join(who(int(p)) for p in card["looked_by"])
+        tr(
+            lang,
+            "labelled",
+            label=int(card["position"]) + 1,
+            text=", ".join(who(int(p)) for p in card["looked_by"]),
+        )
         for card in view["nun_row"]
         if card["looked_by"]
     ]

@@ -325,3 +325,13 @@ def test_plurals_are_fluent_selectors_never_an_s_in_brackets() -> None:
     for path in [Path("bot/locales"), *Path("bot/games").glob("*/locales")]:
         for ftl in path.glob("*.ftl"):
             assert "(s)" not in ftl.read_text("utf-8"), ftl
+
+
+def test_the_cartus_board_puts_french_spaces_before_its_colons() -> None:
+    from render.common import words
+
+    assert words("cartus", "fr")("mover", who="Alice") == "Alice :"
+    assert words("cartus", "en")("mover", who="Alice") == "Alice:"
+    assert words("cartus", "fr")("labelled", label=2, text="Bob") == "2 : Bob"
+    source = Path("render/cartus.py").read_text("utf-8")
+    assert '}:"' not in source and '}: "' not in source  # no colon written by the code itself

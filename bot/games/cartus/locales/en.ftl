@@ -546,6 +546,10 @@ board-nuns_word =
        *[other] { $n } nuns
     }
 
+# Whose turn it is, before what they do; a label before its text.
+board-mover = { $who }:
+board-labelled = { $label }: { $text }
+
 # Phases, for the line under the title.
 board-p_supply = choose a supply action
 board-p_visit = enter a building

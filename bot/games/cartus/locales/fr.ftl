@@ -635,6 +635,10 @@ board-nuns_word =
        *[other] { $n } nonnes
     }
 
+# Whose turn it is, before what they do; a label before its text.
+board-mover = { $who } :
+board-labelled = { $label } : { $text }
+
 # Phases, for the line under the title.
 board-p_supply = choisir une action de soutien
 board-p_visit = entrer dans un bâtiment
