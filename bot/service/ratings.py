@@ -30,7 +30,15 @@ from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
-from bot.store import ChangeRow, GameRow, Placing, RatedGame, Ratings, StoreReadOnly
+from bot.store import (
+    ChangeRow,
+    GameRow,
+    Placing,
+    PlayerRow,
+    RatedGame,
+    Ratings,
+    StoreReadOnly,
+)
 
 if TYPE_CHECKING:
     from bot.service.core import GameService, Outcome
@@ -68,6 +76,12 @@ def ai_level(identity: str) -> str | None:
     return identity[3:] if identity.startswith("ai:") else None
 
 
+def ai_identity(player: PlayerRow) -> str:
+    """The rated identity of an AI seat: its level's. Every AI seat plays at one level today
+    (bot.ai's "strong"); when seats get levels of their own, this is where they are read."""
+    return f"ai:{AI_LEVEL}"
+
+
 def placings(game: GameRow, result: Mapping[str, Any]) -> tuple[Placing, ...]:
     """What a finished game counts for its ladder (empty when it counts for nothing): each
     rated seat's identity and rank, by the rules in this module's docstring."""
@@ -81,7 +95,7 @@ def placings(game: GameRow, result: Mapping[str, Any]) -> tuple[Placing, ...]:
         if seat is None or seat not in ranks:
             continue
         if player.is_ai:
-            kept.append((seat, f"ai:{AI_LEVEL}"))
+            kept.append((seat, ai_identity(player)))
         elif player.user_id is None:
             continue
         elif player.left_at is not None or player.stand_in:
