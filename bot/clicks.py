@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import respond
 from bot.ui import without_controls
 
 if TYPE_CHECKING:
@@ -121,9 +122,11 @@ class Clicks:
         """Answer a click its claimer holds: edit the clicked message (`edit`), or with
         nothing to edit only acknowledge it. False when that failed, refused or lost on the
         way: the interaction may be unanswered, so it carries nothing more (`failed`)."""
-        response = offer.interaction.response
+        interaction = offer.interaction
         try:
-            await (response.edit_message(**edit) if edit else response.defer())
+            await (
+                respond.update(interaction, **edit) if edit else respond.acknowledge(interaction)
+            )
             self.calls["interaction"] += 1
             return True
         except Exception as exc:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 import discord
 from discord import app_commands
 
+from bot import respond
 from bot.backlog import Backlog
 from bot.errors import reply_error
 from bot.service import BotError, GameService, UserRef
@@ -134,7 +135,7 @@ class Room:
         if not done and not interaction.response.is_done():
             try:
                 if update:
-                    await interaction.response.defer()
+                    await respond.acknowledge(interaction)
                 else:
                     await interaction.response.defer(ephemeral=ephemeral, thinking=True)
             except discord.HTTPException:

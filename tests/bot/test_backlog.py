@@ -177,7 +177,7 @@ class _LateInteraction:
 
 
 async def test_a_click_answered_too_late_still_finishes_its_work_and_logs_no_error(
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The bot falls behind and cannot even defer a click in time: the work it started still
     ends (its exception retrieved, nothing left running), and the answer that cannot reach
@@ -203,6 +203,11 @@ async def test_a_click_answered_too_late_still_finishes_its_work_and_logs_no_err
 
     Bot.backlog.time_left = lambda _id: 0.0  # type: ignore[method-assign]
     interaction = _LateInteraction()
+
+    async def acknowledge(late: object) -> None:  # the click's deferral, refused as late
+        raise unknown_interaction()
+
+    monkeypatch.setattr("bot.respond.acknowledge", acknowledge)
     with pytest.raises(discord.NotFound) as raised:
         await handlers.quick(interaction, work(), ephemeral=True, update=True)  # type: ignore[arg-type]
     assert finished == ["work"], "the work ran to its end before the error came back"

@@ -7,6 +7,7 @@ import asyncio
 from typing import Any
 
 import discord
+import pytest
 
 from bot.clicks import Offer
 from bot.publisher import Publisher
@@ -25,6 +26,21 @@ class Response:
 
     async def defer(self) -> None:
         self.log.append(("defer", None))
+
+
+@pytest.fixture(autouse=True)
+def answers_through_the_fake_response(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot answers clicks with bot.respond (discord.py's requests without the message
+    sent back); here they go to the fake interaction's response."""
+
+    async def update(interaction: Any, **edit: Any) -> None:
+        await interaction.response.edit_message(**edit)
+
+    async def acknowledge(interaction: Any) -> None:
+        await interaction.response.defer()
+
+    monkeypatch.setattr("bot.respond.update", update)
+    monkeypatch.setattr("bot.respond.acknowledge", acknowledge)
 
 
 class FakeHTTP:
