@@ -404,7 +404,7 @@ def diplomats_left(s: State) -> int:
     """Diplomats still in the common supply."""
     if s.africa is None:
         return 0
-    return diplomats_in_game(s) - sum(bin(m).count("1") for m in s.africa.diplomats)
+    return diplomats_in_game(s) - sum(map(int.bit_count, s.africa.diplomats))
 
 
 def _place_counts(res: int, k: int, peasant: bool) -> tuple[int, ...]:
@@ -1218,7 +1218,8 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
         reveals += _show_rest(s, r, tokens, ev)
         tokens = []
     gone = frozenset(revealed)
-    known = tuple(k - gone if k & gone else k for k in s.known)
+    # (the same tuple when nothing was revealed)
+    known = tuple([k - gone if k & gone else k for k in s.known]) if gone else s.known
     recent = s.recent
     if recent is not None:
         recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
@@ -1409,10 +1410,13 @@ def _ravage_africa(
             if hits is None:
                 hits = _hits(face, cubes, by_symbol, protected, n)
             for p in range(n):
-                loss = min(hits[p], cubes[p])
-                losses[p] = loss
-                cubes[p] -= loss
-                reserve[p] += loss
+                hit = hits[p]
+                if hit:
+                    have = cubes[p]
+                    loss = hit if hit < have else have
+                    losses[p] = loss
+                    cubes[p] = have - loss
+                    reserve[p] += loss
         reveals.append(Reveal(r, token, total, outbreak, tuple(losses)))
         ev.append(
             RatTokenRevealed(
@@ -1439,7 +1443,8 @@ def _ravage_africa(
         ev.append(RegionCardsDiscarded(region, tuple(card_id(c) for c in played)))
         discard = tuple(sorted(discard + played))
     gone = frozenset(revealed)
-    known = tuple(k - gone if k & gone else k for k in s.known)
+    # (the same tuple when nothing was revealed)
+    known = tuple([k - gone if k & gone else k for k in s.known]) if gone else s.known
     recent = s.recent
     if recent is not None and reveals:
         recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
