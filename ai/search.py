@@ -29,11 +29,13 @@ A = TypeVar("A")
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long the search may think: iterations, CPU milliseconds of this process, or both
-    (whichever ends first). Iterations give the same answer on every machine."""
+    """How long the search may think: iterations, milliseconds, or both (whichever ends
+    first). Milliseconds are of this process's CPU time by default (what a loaded machine
+    cannot shrink), or of the wall clock. Iterations give the same answer on every machine."""
 
     iterations: int | None = None
     ms: float | None = None
+    clock: Literal["cpu", "wall"] = "cpu"
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.ms is None:
@@ -52,13 +54,13 @@ class Settings:
     rollout: Literal["random", "policy"] = "random"
     # Progressive bias of the greedy AI's choice at the root: weight / (1 + visits) added to
     # its score, so the search leaves it only when the samples say another action is better.
-    prior_weight: float = 1.0
+    prior_weight: float = 2.0
     # The search plays another action than the greedy AI's only when that action's mean
     # reward beats the greedy one's by this much (0: the most visited action, plainly).
-    override_margin: float = 0.0
+    override_margin: float = 0.03
     # A position not over is scored half by its ranking, half by each seat's score margin
     # over its best rival (a logistic of margin / margin_scale); 0: by its ranking alone.
-    margin_scale: float = 0.0
+    margin_scale: float = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,11 +163,12 @@ def think(
         return Thought(only, (Rating(only, 0, 0.0, only == prior),), 0, failed)
 
     root = _Node()
-    deadline = None if budget.ms is None else time.process_time() + budget.ms / 1000
+    now = time.process_time if budget.clock == "cpu" else time.perf_counter
+    deadline = None if budget.ms is None else now() + budget.ms / 1000
     cap = budget.iterations
     iterations = failures = 0
     while (cap is None or iterations < cap) and (
-        deadline is None or iterations == 0 or time.process_time() < deadline
+        deadline is None or iterations == 0 or now() < deadline
     ):
         iterations += 1
         try:

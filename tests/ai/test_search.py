@@ -118,9 +118,10 @@ def test_budget_in_milliseconds_ends() -> None:
     """A budget of milliseconds alone ends the search (after at least one iteration)."""
     engine = get_game("cartus")
     s, seat = next(iter(positions(engine, {}, 2, 3, every=5)))
-    thought = think(engine, s, seat, Budget(ms=1.0), 5)
-    assert thought.iterations >= 1
-    assert thought.action in engine.legal_actions(s, seat)
+    for clock in ("cpu", "wall"):
+        thought = think(engine, s, seat, Budget(ms=1.0, clock=clock), 5)  # type: ignore[arg-type]
+        assert thought.iterations >= 1
+        assert thought.action in engine.legal_actions(s, seat)
 
 
 def test_budget_needs_a_limit() -> None:
