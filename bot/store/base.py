@@ -75,6 +75,8 @@ class PlayerRow:
     prefs: dict[str, Any] = field(default_factory=dict)
     # The id of the player's private DM of this game (edited in place), once sent.
     private_dm: int | None = None
+    # An AI seat's level (easy, normal, hard; None: a seat stored before levels, normal).
+    ai_level: str | None = None
 
     @property
     def automated(self) -> bool:

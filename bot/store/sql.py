@@ -62,6 +62,7 @@ PLAYER_COLUMNS = (
     "remind_dm",
     "stand_in",
     "private_dm",
+    "ai_level",
 )
 
 GAME_SEQ_SQL = "SELECT seq FROM games WHERE id = ?"
@@ -133,6 +134,7 @@ def player_row(r: Row | Mapping[str, Any]) -> PlayerRow:
         remind_dm=bool(r["remind_dm"]),
         stand_in=bool(r["stand_in"]),
         private_dm=None if r["private_dm"] is None else int(r["private_dm"]),
+        ai_level=r["ai_level"],
         # JSON text from a column (or from SQLite's players_json); an object from PostgreSQL's.
         prefs=prefs if isinstance(prefs, dict) else dict(loads(prefs or "{}")),
     )

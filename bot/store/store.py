@@ -226,8 +226,9 @@ class Store:
         name: str,
         is_ai: bool = False,
         locale: str | None = None,
+        ai_level: str | None = None,
     ) -> PlayerRow:
-        """Add a lobby member (a person, or an AI seat when user_id is None)."""
+        """Add a lobby member (a person, or an AI seat when user_id is None, at `ai_level`)."""
         now = self.clock()
         lock = f"SELECT id FROM games WHERE id = ?{self.backend.dialect.lock_game}"
 
@@ -242,8 +243,9 @@ class Store:
                 )
             )
             await c.execute(
-                "INSERT INTO players (game_id, position, user_id, name, is_ai, joined_at, locale)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO players"
+                " (game_id, position, user_id, name, is_ai, joined_at, locale, ai_level)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 game_id,
                 position,
                 user_id,
@@ -251,11 +253,24 @@ class Store:
                 is_ai,
                 now,
                 locale,
+                ai_level,
             )
             return position
 
         position = await self.backend.write(steps)
-        return PlayerRow(game_id, position, user_id, name, None, is_ai, now, None, False, locale)
+        return PlayerRow(
+            game_id,
+            position,
+            user_id,
+            name,
+            None,
+            is_ai,
+            now,
+            None,
+            False,
+            locale,
+            ai_level=ai_level,
+        )
 
     async def remove_player(self, game_id: int, position: int) -> None:
         """Remove a lobby member."""

@@ -1,0 +1,8 @@
+-- AI levels (issue 28): each AI seat plays at its own level (easy, normal, hard), kept across
+-- restarts; NULL for a person, and for an AI seat made before levels (it plays normal).
+BEGIN;
+
+ALTER TABLE players ADD COLUMN ai_level TEXT;
+
+PRAGMA user_version = 8;
+COMMIT;
