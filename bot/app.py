@@ -26,6 +26,7 @@ from bot.rendering import Renderer
 from bot.scheduler import Announcer, Scheduler
 from bot.service import BotError, GameService, ServiceConfig
 from bot.store import Store
+from bot.thinking import Thinker
 from bot.translator import CatalogTranslator
 from bot.ui import DYNAMIC_ITEMS, CommandMentions, bound_items
 
@@ -212,6 +213,8 @@ class GameBot(commands.Bot):
         self.renderer = Renderer(config.render_threads, config.render_processes)
         self.command_mentions = CommandMentions()
         self.service = GameService(self.store, config=service_config, clock=clock, shards=shards)
+        # The hard AI thinks in worker processes that die with the bot (service.close stops them).
+        self.service.ai.thinker = Thinker(config.ai_processes)
         self.publisher = Publisher(
             self,
             Feed(self.service),

@@ -28,6 +28,7 @@ class Config:
     gateway_url: str | None = None
     render_threads: int = 2
     render_processes: int = 1
+    ai_processes: int = 1  # worker processes the hard AI thinks in (0: a thread)
     # Sharding: None runs one unsharded connection, as a small bot does. With a count, this
     # process connects shard_ids of shard_count (all of them when shard_ids is None).
     shard_count: int | None = None
@@ -69,6 +70,9 @@ class Config:
         processes = env.get("RENDER_PROCESSES", "1").strip() or "1"
         if not processes.isdigit():
             raise ConfigError(f"RENDER_PROCESSES must be 0 or more, not {processes!r}.")
+        thinkers = env.get("AI_PROCESSES", "1").strip() or "1"
+        if not thinkers.isdigit():
+            raise ConfigError(f"AI_PROCESSES must be 0 or more, not {thinkers!r}.")
         shard_count, shard_ids = _shards(env)
         database_url = env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
         if shard_count is not None and shard_ids is not None and len(shard_ids) < shard_count:
@@ -92,6 +96,7 @@ class Config:
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
             render_threads=int(threads),
             render_processes=int(processes),
+            ai_processes=int(thinkers),
             shard_count=shard_count,
             shard_ids=shard_ids,
         )

@@ -8,6 +8,7 @@ from typing import Any
 
 POLICIES = ("wait", "skip", "ai")
 AWAY_POLICIES = ("ai", "pause")
+AI_LEVELS = ("easy", "normal", "hard")  # ai.LEVELS, the levels a game setting may name
 
 
 class SettingError(ValueError):
@@ -31,6 +32,9 @@ class GameSettings:
     reaction_minutes: float = 60.0  # how long a window (a decision off one's turn) stays open
     idle_days: float = 30.0  # a game nobody moved in for this long ends
     away_policy: str = "ai"  # while a player is away: the AI plays their turns, or "pause"
+    # The level the AI plays at for a person: takeovers, the clock's "ai" policy, the away,
+    # the seats of those who left (an AI seat plays at its own level).
+    ai_level: str = "hard"
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> GameSettings:
@@ -57,6 +61,8 @@ class GameSettings:
             raise SettingError("idle_days", low=1, high=365)
         if new.away_policy not in AWAY_POLICIES:
             raise SettingError("away_policy")
+        if new.ai_level not in AI_LEVELS:
+            raise SettingError("ai_level")
         return new
 
     def to_dict(self) -> dict[str, Any]:

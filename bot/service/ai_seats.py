@@ -10,11 +10,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ai import hard_budget
 from bot import presence
 from bot.adapter import adapter_for
-from bot.ai import choose_action, skip_action
+from bot.ai import HardChoice, choose_action, level_of, seed_of, skip_action
 from bot.service.core import GameService, StaleAction
-from bot.store import GameRow, StaleGame, StoreReadOnly
+from bot.settings import GameSettings
+from bot.store import GameRow, PlayerRow, StaleGame, StoreReadOnly
+from bot.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +32,9 @@ class AiSeats:
         # Games whose AI task must look again: an action landed while it was reading.
         self._ai_again: set[int] = set()
         self._closing = False
+        # Where hard decisions are computed: the bot sets its pool of worker processes
+        # (AI_PROCESSES); a bare service thinks in a thread.
+        self.thinker = Thinker(0)
 
     def running(self) -> list[asyncio.Task[None]]:
         """The AI tasks still thinking or playing."""
@@ -42,6 +48,7 @@ class AiSeats:
         for task in self._ai_tasks.values():
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self.thinker.close()
 
     def wake(self, game_id: int) -> None:
         """Let a game's AI seats move if it is their turn (another process changed it)."""
@@ -90,14 +97,8 @@ class AiSeats:
                 if self.service.config.ai_delay:
                     await asyncio.sleep(self.service.config.ai_delay)
                 seat = seats[0]
-                engine = self.service.engine(game)
-                # The strong AI may think for a tenth of a second: off the event loop.
-                action = await asyncio.to_thread(
-                    choose_action,
-                    engine,
-                    engine.view(state, seat),
-                    engine.legal_actions(state, seat),
-                    random.Random(f"{game.seed}:{game.seq}:{seat}"),
+                action = await self.decide(
+                    game, state, seat, level_for(game, game.player_at(seat)), ""
                 )
                 try:
                     await self.service.act_as(
@@ -142,9 +143,8 @@ class AiSeats:
                     skip_action, adapter_for(game.game), engine.view(state, seat), legal, rnd
                 )
             else:
-                action = await asyncio.to_thread(
-                    choose_action, engine, engine.view(state, seat), legal, rnd
-                )
+                level = GameSettings.of(game.settings).ai_level
+                action = await self.decide(game, state, seat, level, f":{mode}")
             origin = {"ai": "clock-ai", "skip": "clock-skip", "default": "timeout"}[mode]
             try:
                 await self.service.act_as(
@@ -155,9 +155,60 @@ class AiSeats:
                 continue
         return taken
 
+    async def decide(self, game: GameRow, state: Any, seat: int, level: str, salt: str) -> Any:
+        """The AI's action for `seat` at `level`, off the event loop: easy and normal in a
+        thread (milliseconds), hard in a thinking worker (bot.thinking). A hard search that
+        fails, or chooses an illegal action, plays normal instead, logged: the game goes on."""
+        engine = self.service.engine(game)
+        legal = engine.legal_actions(state, seat)
+        key = f"{game.seed}:{game.seq}:{seat}{salt}"
+        if level_of(level) == "hard" and len(legal) > 1:
+            try:
+                text, _ = await self.think(game, state, seat, key)
+                action = engine.parse_action(text)
+                if action in legal:
+                    return action
+                log.warning(
+                    "game %s: the hard AI chose %r, not a legal action; playing normal",
+                    game.id,
+                    text,
+                )
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("game %s: the hard AI failed; playing normal", game.id)
+            level = "normal"
+        return await asyncio.to_thread(
+            choose_action,
+            engine,
+            engine.view(state, seat),
+            legal,
+            random.Random(key),
+            level="normal" if level_of(level) == "hard" else level,
+            game_id=game.id,
+        )
+
+    async def think(self, game: GameRow, state: Any, seat: int, key: str) -> HardChoice:
+        """The hard AI's choice and ratings for `seat` (bot.ai.think_hard, in a worker)."""
+        engine = self.service.engine(game)
+        # The budget is read here, not in the worker: the bot's own figures (a test's too).
+        budget = hard_budget(game.game)
+        return await self.thinker.think(game.game, engine.dump(state), seat, seed_of(key), budget)
+
     async def settle(self, game_id: int, timeout: float) -> None:
         """Wait (at most `timeout`) until the game's AI seats have nothing left to play now,
         so their moves join the post of the action that woke them."""
         task = self._ai_tasks.get(game_id)
         if task is not None and not task.done():
             await asyncio.wait({task}, timeout=timeout)
+
+
+def level_for(game: GameRow, player: PlayerRow) -> str:
+    """The level the AI plays `player`'s seat at: an AI seat's own; for a person (a stand-in,
+    someone away or gone), the game's `ai_level` setting."""
+    if player.is_ai:
+        try:
+            return level_of(player.ai_level)
+        except ValueError:
+            return level_of(None)
+    return GameSettings.of(game.settings).ai_level

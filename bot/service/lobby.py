@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.adapter import adapters
+from bot.ai import DEFAULT_LEVEL, LEVELS
 from bot.service.core import BotError, GameService, Outcome, StaleAction, UserRef, people_playing
 from bot.store import ChannelBusy, GameRow, PlayerRow, Post
 from engine.core.errors import RulesError
@@ -83,8 +84,10 @@ class Lobbies:
             )
             return await self.store.get_game(game.id)
 
-    async def add_ai(self, channel_id: int, user: UserRef) -> GameRow:
-        """Add an AI seat to the lobby (any lobby member may)."""
+    async def add_ai(self, channel_id: int, user: UserRef, level: str = DEFAULT_LEVEL) -> GameRow:
+        """Add an AI seat playing at `level` to the lobby (any lobby member may)."""
+        if level not in LEVELS:
+            raise BotError("bad_choice")
         async with self._lobby(channel_id) as game:
             if game.player_of(user.id) is None:
                 raise BotError("not_in_lobby")
@@ -92,7 +95,9 @@ class Lobbies:
                 raise BotError("lobby_full", count=self.max_players(game))
             taken = {p.name for p in game.players if p.is_ai}
             number = next(n for n in range(1, len(game.players) + 2) if f"AI {n}" not in taken)
-            await self.store.add_player(game.id, user_id=None, name=f"AI {number}", is_ai=True)
+            await self.store.add_player(
+                game.id, user_id=None, name=f"AI {number}", is_ai=True, ai_level=level
+            )
             return await self.store.get_game(game.id)
 
     async def remove_from_lobby(
@@ -211,7 +216,9 @@ class Lobbies:
         )
         for player in sorted(old.players, key=lambda p: p.position):
             if player.is_ai:
-                await self.store.add_player(lobby.id, user_id=None, name=player.name, is_ai=True)
+                await self.store.add_player(
+                    lobby.id, user_id=None, name=player.name, is_ai=True, ai_level=player.ai_level
+                )
             elif player.user_id is not None and player.user_id != user.id:
                 await self.store.add_player(
                     lobby.id, user_id=player.user_id, name=player.name, locale=player.locale

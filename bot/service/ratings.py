@@ -11,9 +11,10 @@ What counts (the README's "Ratings and standing" says the same to players):
   takeover, is ranked last for that person (tied with any other such seat): leaving never
   saves a rating, and the best seat still held wins. A seat that a newcomer took back is the
   newcomer's.
-- AI seats are rated too, one identity per AI level ("ai:strong"): that is how the AI gets a
-  strength people can read. When a game has several AI seats, each is an opponent of the
-  people, and the AI's own rating moves by the average of its seats' new ratings.
+- AI seats are rated too, one identity per AI level ("ai:hard"; normal is "ai:strong", its
+  name before levels): that is how the AI gets a strength people can read. When a game has
+  several AI seats, each is an opponent of the people, and the AI's own rating moves by the
+  average of its seats' new ratings.
 - A game counts once at least one person finished it in their own seat: a game against the AI
   alone is rated (the AI is a rated opponent like any other), a game nobody finished is not.
 
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
+from bot.ai import level_of
 from bot.store import (
     ChangeRow,
     GameRow,
@@ -45,7 +47,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-AI_LEVEL = "strong"  # the level of every AI seat (bot.ai.choose_action's default)
+# The identity a level is rated under when it is not its name: normal plays as the one AI
+# before levels did, and keeps its ratings.
+RATED_AS = {"normal": "strong"}
 PROVISIONAL = 5  # fewer rated games than this: the leaderboard notes the rating is settling
 
 
@@ -77,9 +81,14 @@ def ai_level(identity: str) -> str | None:
 
 
 def ai_identity(player: PlayerRow) -> str:
-    """The rated identity of an AI seat: its level's. Every AI seat plays at one level today
-    (bot.ai's "strong"); when seats get levels of their own, this is where they are read."""
-    return f"ai:{AI_LEVEL}"
+    """The rated identity of an AI seat: its own level's ("ai:easy", "ai:hard"). The normal
+    level keeps the identity it was rated under when it was the only level ("ai:strong"), so
+    its ladders go on; the leaderboard names it normal."""
+    try:
+        level = level_of(player.ai_level)
+    except ValueError:
+        level = level_of(None)
+    return f"ai:{RATED_AS.get(level, level)}"
 
 
 def placings(game: GameRow, result: Mapping[str, Any]) -> tuple[Placing, ...]:
