@@ -14,7 +14,7 @@ from typing import Any
 from bot.adapter import GameAdapter, adapter_for, mark, who
 from bot.feed import Batch, SeatNews, Told
 from bot.i18n import language, t
-from bot.settings import GameSettings
+from bot.settings import AI_LEVELS, GameSettings
 from bot.store import GameRow, PlayerRow, Post
 
 LIMIT = 2000  # Discord's message length
@@ -39,10 +39,17 @@ def player_lang(locale: str | None, game: GameRow) -> str:
 _AI_NAME = re.compile(r"AI (\d+)")
 
 
-def display_name(player: PlayerRow, lang: str) -> str:
-    """A player's name as shown: an AI seat ("AI 2" in the store) in the language shown."""
+def display_name(player: PlayerRow, lang: str, *, level: bool = False) -> str:
+    """A player's name as shown: an AI seat ("AI 2" in the store) in the language shown, with
+    its level when it is not normal ("AI 2 (hard)"), or always with `level`."""
     found = _AI_NAME.fullmatch(player.name) if player.is_ai else None
-    return t("seat.ai", lang, number=int(found[1])) if found else player.name
+    if not found:
+        return player.name
+    name = t("seat.ai", lang, number=int(found[1]))
+    seat_level = player.ai_level if player.ai_level in AI_LEVELS else "normal"
+    if seat_level == "normal" and not level:
+        return name
+    return t("seat.ai_level", lang, name=name, level=t(f"ai_level.{seat_level}", lang))
 
 
 def names_of(game: GameRow, lang: str | None = None) -> list[str]:

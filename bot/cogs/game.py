@@ -24,6 +24,15 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=a.title("en"), value=name) for name, a in adapters().items()]
 
 
+def level_choices() -> list[app_commands.Choice[str]]:
+    """The AI levels, easiest first."""
+    return [
+        app_commands.Choice(name=_("easy"), value="easy"),
+        app_commands.Choice(name=_("normal"), value="normal"),
+        app_commands.Choice(name=_("hard"), value="hard"),
+    ]
+
+
 class GameCog(
     commands.GroupCog, group_name=_("game"), group_description=_("Play a board game here")
 ):
@@ -97,9 +106,12 @@ class GameCog(
         await self.rooms.lobby.lobby_command(interaction, "leave")
 
     @app_commands.command(name=_("add-ai"), description=_("Add an AI player to the lobby"))
-    async def add_ai(self, interaction: Interaction) -> None:
+    @app_commands.describe(level=_("How well it plays (default: normal)"))
+    @app_commands.choices(level=level_choices())
+    @app_commands.rename(level=_("level"))
+    async def add_ai(self, interaction: Interaction, level: str | None = None) -> None:
         """Add an AI seat."""
-        await self.rooms.lobby.lobby_command(interaction, "ai")
+        await self.rooms.lobby.lobby_command(interaction, "ai", level)
 
     @app_commands.command(
         name=_("remove"), description=_("Remove a player or an AI from the lobby (its creator)")
@@ -181,6 +193,7 @@ class GameCog(
         reaction_minutes=_("Minutes to answer a decision outside one's turn"),
         idle_days=_("End the game when nobody has moved for this many days"),
         away_policy=_("While a player is away"),
+        ai_level=_("How well the AI plays for a person (takeovers, clock, away)"),
     )
     @app_commands.choices(
         away_policy=[
@@ -196,6 +209,7 @@ class GameCog(
             app_commands.Choice(name=_("skip what can be skipped"), value="skip"),
             app_commands.Choice(name=_("the AI plays the turn"), value="ai"),
         ],
+        ai_level=level_choices(),
     )
     @app_commands.rename(
         language=_("language"),
@@ -206,6 +220,7 @@ class GameCog(
         reaction_minutes=_("reaction_minutes"),
         idle_days=_("idle_days"),
         away_policy=_("away_policy"),
+        ai_level=_("ai_level"),
     )
     async def settings(
         self,
@@ -218,6 +233,7 @@ class GameCog(
         reaction_minutes: app_commands.Range[float, 1.0, 4320.0] | None = None,
         idle_days: app_commands.Range[float, 1.0, 365.0] | None = None,
         away_policy: str | None = None,
+        ai_level: str | None = None,
     ) -> None:
         """Settings."""
         changes: dict[str, Any] = {}
@@ -237,6 +253,8 @@ class GameCog(
             changes["idle_days"] = idle_days
         if away_policy is not None:
             changes["away_policy"] = away_policy
+        if ai_level is not None:
+            changes["ai_level"] = ai_level
         await self.rooms.long_games.settings(interaction, changes)
 
     @app_commands.command(name=_("reminders"), description=_("How you are reminded in this game"))

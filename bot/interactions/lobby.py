@@ -10,6 +10,7 @@ import logging
 import discord
 
 from bot.adapter import OptionError, adapter_for, adapters
+from bot.ai import DEFAULT_LEVEL
 from bot.compose import display_name, game_lang
 from bot.errors import announce, user_lang
 from bot.i18n import LANGUAGES, t
@@ -48,7 +49,8 @@ class Lobby(Room):
                 )
             )
             for p in game.players:
-                lines.append(f"• {display_name(p, lang)}" + (" 🤖" if p.is_ai else ""))
+                # Every AI seat's level, normal too (names show only the other levels).
+                lines.append(f"• {display_name(p, lang, level=True)}" + (" 🤖" if p.is_ai else ""))
             lines.append(t("lobby.how", lang, creator=f"<@{game.creator_id}>"))
         else:
             lines.append(
@@ -174,8 +176,11 @@ class Lobby(Room):
             log.info("channel %s: could not create a thread, the lobby opens here", channel.id)
             return None
 
-    async def lobby_op(self, interaction: Interaction, op: str) -> GameRow:
-        """Join, leave, add an AI seat or start, for commands and buttons alike."""
+    async def lobby_op(
+        self, interaction: Interaction, op: str, level: str | None = None
+    ) -> GameRow:
+        """Join, leave, add an AI seat (at `level`, normal by default) or start, for commands
+        and buttons alike."""
         require_guild(interaction)
         user = user_ref(interaction)
         channel = channel_id(interaction)
@@ -194,7 +199,7 @@ class Lobby(Room):
             ):
                 await self._announce_new_creator(game, interaction.user.mention)
         elif op == "ai":
-            game = await self.service.lobby.add_ai(channel, user)
+            game = await self.service.lobby.add_ai(channel, user, level or DEFAULT_LEVEL)
         else:
             outcome = await self.service.lobby.start(channel, user)
             game = outcome.game
@@ -303,13 +308,19 @@ class Lobby(Room):
             await self.fail(interaction, exc)
 
     @admitted
-    async def lobby_command(self, interaction: Interaction, op: str) -> None:
-        """/game join|leave|add-ai|start."""
+    async def lobby_command(
+        self, interaction: Interaction, op: str, level: str | None = None
+    ) -> None:
+        """/game join|leave|add-ai|start (add-ai at `level`)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await self.lobby_op(interaction, op)
-        await interaction.followup.send(
-            t(self._done_key(op, game), user_lang(interaction)), ephemeral=True
+        game = await self.lobby_op(interaction, op, level)
+        lang = user_lang(interaction)
+        text = (
+            t("lobby.done.ai_level", lang, level=t(f"ai_level.{level or DEFAULT_LEVEL}", lang))
+            if op == "ai"
+            else t(self._done_key(op, game), lang)
         )
+        await interaction.followup.send(text, ephemeral=True)
 
     async def check_dms(self, game: GameRow, user: discord.User | discord.Member) -> None:
         """Say hello by DM; if DMs are closed (50007), say so once in the channel."""

@@ -73,6 +73,7 @@ class LongGames(Room):
             ),
             t("settings.idle", lang, days=_num(settings.idle_days)),
             t(f"settings.away_{settings.away_policy}", lang),
+            t("settings.ai_level", lang, level=t(f"ai_level.{settings.ai_level}", lang)),
         ]
         await send_ephemeral(interaction, "\n".join(lines))
 

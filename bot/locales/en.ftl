@@ -262,7 +262,9 @@ rating-over = 📈 Ratings (μ − 3σ): { $changes }
 rating-change = { $player } { $before } → { $after } ({ $delta })
 standing-ladder_expansion = { $game } + { $expansion }
 standing-ai = 🤖 AI ({ $level ->
-        [strong] strong
+        [strong] normal
+        [easy] easy
+        [hard] hard
        *[other] { $level }
     })
 standing-seconds = { $s } s
@@ -338,3 +340,12 @@ error-standing_server_only = This needs a server: use it in a server where the b
 error-standing_bot_not_here = The bot is not in this server, so it has no leaderboard here. `/standing profile` and `/standing games` show your own standing and games from anywhere.
 error-standing_profile_other_here = Someone else's profile is shown in a server you share with the bot; here you can see your own.
 error-standing_recompute_not_allowed = Only a member with Manage Server can recompute the ratings.
+
+## AI levels (issue 28)
+ai_level-easy = easy
+ai_level-normal = normal
+ai_level-hard = hard
+seat-ai_level = { $name } ({ $level })
+lobby-done-ai_level = An AI player joined, at the { $level } level.
+settings-ai_level = When the AI plays for a person (a takeover, the turn clock, someone away or gone), it plays at the { $level } level.
+error-setting_ai_level = Choose an AI level: easy, normal or hard.

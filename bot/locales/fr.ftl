@@ -387,7 +387,10 @@ rating-over = 📈 Cotes (μ − 3σ) : { $changes }
 rating-change = { $player } { $before } → { $after } ({ $delta })
 standing-ladder_expansion = { $game } + { $expansion }
 standing-ai = 🤖 IA ({ $level ->
-        [strong] forte
+        [strong] normale
+        [easy] facile
+        [normal] normale
+        [hard] difficile
        *[other] { $level }
     })
 standing-seconds = { $s } s
@@ -477,3 +480,19 @@ cmd-games = parties
 cmd-Your-games-on-every-server-those-waiting-for-you-first = Vos parties sur tous les serveurs, celles qui vous attendent d'abord
 cmd-recompute = recalculer
 cmd-Recompute-this-server-s-ratings-from-the-stored-results-Manage-Server = Recalculer les cotes de ce serveur d'après les résultats enregistrés (Gérer le serveur)
+
+## Niveaux de l'IA (issue 28)
+ai_level-easy = facile
+ai_level-normal = normal
+ai_level-hard = difficile
+seat-ai_level = { $name } ({ $level })
+lobby-done-ai_level = Un joueur IA a rejoint la partie, au niveau { $level }.
+settings-ai_level = Quand l'IA joue pour quelqu'un (remplacement, temps de jeu écoulé, absence ou départ), elle joue au niveau { $level }.
+error-setting_ai_level = Choisissez un niveau d'IA : facile, normal ou difficile.
+cmd-level = niveau
+cmd-How-well-it-plays-default-normal = Sa force de jeu (par défaut : normal)
+cmd-easy = facile
+cmd-normal = normal
+cmd-hard = difficile
+cmd-ai-level = niveau_ia
+cmd-How-well-the-AI-plays-for-a-person-takeovers-clock-away = La force de l'IA quand elle joue pour quelqu'un (remplacement, temps de jeu, absence)
