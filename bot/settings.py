@@ -35,6 +35,7 @@ class GameSettings:
     # The level the AI plays at for a person: takeovers, the clock's "ai" policy, the away,
     # the seats of those who left (an AI seat plays at its own level).
     ai_level: str = "hard"
+    hints: bool = False  # players may ask `/<game> hint` (what the hard AI would play)
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> GameSettings:

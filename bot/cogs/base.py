@@ -88,6 +88,16 @@ class GameCommands(commands.GroupCog):
         """Any action by its text."""
         await self.act(interaction, action.strip().lower())
 
+    @app_commands.command(
+        name=_("hint"),
+        description=_("What the hard AI would play now, and how it rates the options (only you)"),
+    )
+    async def hint(self, interaction: Interaction) -> None:
+        """The hard AI's advice for the asker's decision, where the game's settings allow it."""
+        from bot.interactions.hints import Hints
+
+        await Hints(self.rooms.deps).hint(interaction)
+
     @do.autocomplete("action")
     async def do_complete(self, interaction: Interaction, current: str) -> Choices:
         """Every legal action of the user, described, filtered by what was typed."""

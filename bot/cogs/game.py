@@ -194,6 +194,7 @@ class GameCog(
         idle_days=_("End the game when nobody has moved for this many days"),
         away_policy=_("While a player is away"),
         ai_level=_("How well the AI plays for a person (takeovers, clock, away)"),
+        hints=_("Players may ask what the hard AI would play (the game's hint command)"),
     )
     @app_commands.choices(
         away_policy=[
@@ -221,6 +222,7 @@ class GameCog(
         idle_days=_("idle_days"),
         away_policy=_("away_policy"),
         ai_level=_("ai_level"),
+        hints=_("hints"),
     )
     async def settings(
         self,
@@ -234,6 +236,7 @@ class GameCog(
         idle_days: app_commands.Range[float, 1.0, 365.0] | None = None,
         away_policy: str | None = None,
         ai_level: str | None = None,
+        hints: bool | None = None,
     ) -> None:
         """Settings."""
         changes: dict[str, Any] = {}
@@ -255,6 +258,8 @@ class GameCog(
             changes["away_policy"] = away_policy
         if ai_level is not None:
             changes["ai_level"] = ai_level
+        if hints is not None:
+            changes["hints"] = hints
         await self.rooms.long_games.settings(interaction, changes)
 
     @app_commands.command(name=_("reminders"), description=_("How you are reminded in this game"))

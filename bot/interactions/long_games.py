@@ -74,6 +74,11 @@ class LongGames(Room):
             t("settings.idle", lang, days=_num(settings.idle_days)),
             t(f"settings.away_{settings.away_policy}", lang),
             t("settings.ai_level", lang, level=t(f"ai_level.{settings.ai_level}", lang)),
+            t(
+                "settings.hints_on" if settings.hints else "settings.hints_off",
+                lang,
+                command=f"/{adapter.command} hint",
+            ),
         ]
         await send_ephemeral(interaction, "\n".join(lines))
 

@@ -349,3 +349,16 @@ seat-ai_level = { $name } ({ $level })
 lobby-done-ai_level = An AI player joined, at the { $level } level.
 settings-ai_level = When the AI plays for a person (a takeover, the turn clock, someone away or gone), it plays at the { $level } level.
 error-setting_ai_level = Choose an AI level: easy, normal or hard.
+settings-hints_on = Hints are on: a player may ask `{ $command }` what the hard AI would play.
+settings-hints_off = Hints are off (`{ $command }` is refused; `/game settings hints:true` allows it).
+error-hints_off = Hints are off in this game: its creator can allow them with `/game settings hints:true`.
+error-hint_not_now = You have nothing to decide right now.
+hint-choice = 💡 The hard AI would play: **{ $action }**
+hint-ratings = How it rates { $count ->
+        [one] the only option
+       *[other] the { $count } options (the most tried first)
+    }: its average result over the deals it tried (100: first every time).
+hint-line = { $rank }. { $action }: { $score }/100 ({ $tries ->
+        [one] { $tries } try
+       *[other] { $tries } tries
+    })

@@ -496,3 +496,20 @@ cmd-normal = normal
 cmd-hard = difficile
 cmd-ai-level = niveau_ia
 cmd-How-well-the-AI-plays-for-a-person-takeovers-clock-away = La force de l'IA quand elle joue pour quelqu'un (remplacement, temps de jeu, absence)
+settings-hints_on = Conseils permis : un joueur peut demander avec `{ $command }` ce que jouerait l'IA difficile.
+settings-hints_off = Conseils interdits (`{ $command }` est refusé ; `/game settings hints:true` les permet).
+error-hints_off = Les conseils sont interdits dans cette partie : son créateur peut les permettre avec `/game settings hints:true`.
+error-hint_not_now = Vous n'avez rien à décider pour l'instant.
+hint-choice = 💡 L'IA difficile jouerait : **{ $action }**
+hint-ratings = Sa note { $count ->
+        [one] de la seule option
+       *[other] des { $count } options (les plus essayées d'abord)
+    } : son résultat moyen sur les donnes essayées (100 : premier à chaque fois).
+hint-line = { $rank }. { $action } : { $score }/100 ({ $tries ->
+        [one] { $tries } essai
+       *[other] { $tries } essais
+    })
+cmd-hint = conseil
+cmd-What-the-hard-AI-would-play-now-and-how-it-rates-the-options-only-you = Ce que jouerait l'IA difficile maintenant, et sa note des options (pour vous seul)
+cmd-hints = conseils
+cmd-Players-may-ask-what-the-hard-AI-would-play-the-game-s-hint-command = Les joueurs peuvent demander ce que jouerait l'IA difficile (la commande conseil du jeu)

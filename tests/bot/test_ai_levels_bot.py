@@ -1,6 +1,7 @@
 """AI levels through the Discord double (issue 28): `/game add-ai level:` and the lobby that
 shows each seat's level, levels that survive a restart, the `ai_level` setting, and a hard AI
-seat that plays a whole game, thinking in the bot's worker process."""
+seat that plays a whole game, thinking in the bot's worker process; `/rattus hint` where the
+game's settings allow it."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import pytest
 
 import ai.levels
 from ai import Budget
+from engine.rattus import GAME
 from tests.bot.harness import World, game_over, running_bot, world
-from tests.bot.test_e2e import open_lobby, play_one, start
+from tests.bot.test_e2e import first_turn, open_lobby, play_one, start
 
 TINY = Budget(iterations=30)
 
@@ -92,3 +94,30 @@ async def test_a_hard_ai_seat_plays_a_whole_game(
         assert bot.service.ai.thinker._pool is not None
         assert "the hard AI" not in caplog.text
         assert not d.unknown_requests
+
+
+async def test_a_hint_only_where_the_settings_allow_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(ai.levels.BUDGETS, "rattus", TINY)
+    async with world(tmp_path) as w, running_bot(w, render_processes=0) as bot:
+        d = w.double
+        game, _, user = await first_turn(w, bot)
+        other = w.bob if user is w.alice else w.alice
+        refused = await (await d.slash(user, w.channel, "rattus hint")).wait_done()
+        assert refused.ephemeral and "hints:true" in refused.text  # in the asker's language
+        shown = await (await d.slash(w.alice, w.channel, "game settings", hints=True)).wait_done()
+        assert "Hints are on" in shown.text and "/rattus hint" in shown.text
+        # Only the seat that must decide is advised, privately, in words.
+        idle = await (await d.slash(other, w.channel, "rattus hint")).wait_done()
+        assert idle.ephemeral and ("nothing to decide" in idle.text or "rien à" in idle.text)
+        hint = await (await d.slash(user, w.channel, "rattus hint")).wait_done()
+        assert hint.ephemeral and hint.text.startswith("💡"), hint.text
+        lines = hint.text.splitlines()
+        rated = [line for line in lines if line[:2] in {f"{n}." for n in range(1, 6)}]
+        assert 1 <= len(rated) <= 5 and all("/100" in line for line in rated)
+        # The advice is the hard AI's choice, described with the game's own labels.
+        state = await bot.service.state_of(await bot.service.store.get_game(game.id))
+        seat = game.player_of(user.id).seat  # type: ignore[union-attr]
+        legal = {str(a) for a in GAME.legal_actions(state, seat)}
+        assert "rattus:" not in hint.text and len(legal) > 1
