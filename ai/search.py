@@ -219,7 +219,8 @@ def _iterate(
         untried: list[A] = []
         for a in legal:
             child = children.get((mover, a))
-            if child is None:
+            # A node without visits was expanded by an iteration that failed: tried again.
+            if child is None or not child.visits:
                 untried.append(a)
             else:
                 child.avail += 1
@@ -228,8 +229,8 @@ def _iterate(
                 a = prior
             else:
                 a = untried[rnd.randrange(len(untried))]
-            child = children[(mover, a)] = _Node()
-            child.avail = 1
+            child = children.get((mover, a)) or children.setdefault((mover, a), _Node())
+            child.avail += 1
             det = engine.apply(det, mover, a).state
             path.append((child, mover))
             break

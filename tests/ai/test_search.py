@@ -178,6 +178,30 @@ def test_failing_engine_still_answers(name: str) -> None:
     assert blind.action in engine.legal_actions(s, seat)
 
 
+class _Flaky(_Broken):
+    """An engine whose every 37th `apply` raises."""
+
+    calls = 0
+
+    def apply(self, state: Any, seat: int, action: Any) -> Any:
+        self.calls += 1
+        if self.calls % 37 == 0:
+            raise RuntimeError("an engine bug, now and then")
+        return self._engine.apply(state, seat, action)
+
+
+@pytest.mark.parametrize("name", registered_games())
+def test_failed_iterations_do_not_spoil_the_tree(name: str) -> None:
+    """Iterations that fail midway are dropped; the others still count, in full."""
+    engine = get_game(name)
+    s, seat = next(iter(positions(engine, {}, 2, 8, every=7)))
+    flaky: Any = _Flaky(engine)
+    thought = think(flaky, s, seat, Budget(iterations=60), 3, adapters()[name].decide)
+    assert 0 < thought.failures < 30  # a failed node is tried again, not stuck unvisited
+    assert sum(r.visits for r in thought.ratings) == 60 - thought.failures
+    assert thought.action in engine.legal_actions(s, seat)
+
+
 def _lone(engine: Game[Any, Any]) -> tuple[Any, int]:
     for seed in range(50):
         rnd = random.Random(seed)
