@@ -8,11 +8,13 @@ seat. `/game hint` cannot exist: `/game` already has the 25 subcommands Discord 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 import discord
 
 from bot.adapter import adapter_for
+from bot.ai import HardChoice
 from bot.errors import send_ephemeral, user_lang
 from bot.i18n import t
 from bot.interactions.base import Room, admitted, require_guild
@@ -21,6 +23,8 @@ from bot.service import BotError
 Interaction = discord.Interaction[Any]
 
 SHOWN = 5  # options rated in a hint
+KEPT = 64  # the last hints given: asking again for the same decision does not search again
+_given: OrderedDict[tuple[int, int, int, int], HardChoice] = OrderedDict()
 
 
 class Hints(Room):
@@ -40,8 +44,16 @@ class Hints(Room):
         engine = self.service.engine(game)
         if not engine.legal_actions(state, seat):
             raise BotError("hint_not_now")
-        key = f"{game.seed}:{game.seq}:{seat}:hint"
-        chosen, ratings = await self.service.ai.think(game, state, seat, key)
+        # The line of play too: an undone action's seq may come again with another position.
+        decision = (game.id, game.line, game.seq, seat)
+        found = _given.get(decision)
+        if found is None:
+            key = f"{game.seed}:{game.seq}:{seat}:hint"
+            found = await self.service.ai.think(game, state, seat, key)
+            _given[decision] = found
+            while len(_given) > KEPT:
+                _given.popitem(last=False)
+        chosen, ratings = found
         adapter = adapter_for(game.game)
         lang = user_lang(interaction)
         view = engine.view(state, seat)

@@ -21,6 +21,10 @@ from bot.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
+# Seconds a hard decision may take, waiting for a worker included, before its seat plays normal
+# (a search keeps to its own budget; this is for a worker stuck or far behind).
+THINK_LIMIT = 30.0
+
 
 class AiSeats:
     """The AI tasks of the games of this process."""
@@ -164,7 +168,7 @@ class AiSeats:
         key = f"{game.seed}:{game.seq}:{seat}{salt}"
         if level_of(level) == "hard" and len(legal) > 1:
             try:
-                text, _ = await self.think(game, state, seat, key)
+                text, _ = await asyncio.wait_for(self.think(game, state, seat, key), THINK_LIMIT)
                 action = engine.parse_action(text)
                 if action in legal:
                     return action
@@ -175,6 +179,10 @@ class AiSeats:
                 )
             except asyncio.CancelledError:
                 raise
+            except TimeoutError:
+                log.warning(
+                    "game %s: the hard AI took more than %s s; playing normal", game.id, THINK_LIMIT
+                )
             except Exception:
                 log.exception("game %s: the hard AI failed; playing normal", game.id)
             level = "normal"

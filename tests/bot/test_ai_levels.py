@@ -5,6 +5,7 @@ person's seat played by the AI uses the game's `ai_level`, and each level is rat
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from pathlib import Path
@@ -188,3 +189,22 @@ async def test_a_failing_hard_search_falls_back_to_normal_and_the_game_goes_on(
             await service.act(game_id, ANA.id, rnd.choice(GAME.legal_actions(state, seat)))
     assert sum(row.origin == "ai" for row in rows) > 5
     assert f"game {game_id}: the hard AI failed; playing normal" in caplog.text
+
+
+async def test_a_hard_ai_that_takes_too_long_plays_normal(
+    service: GameService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def stuck(*_: Any, **__: Any) -> Any:
+        await asyncio.sleep(30)
+
+    # A worker stuck or far behind (not the search's own budget, which it keeps itself).
+    monkeypatch.setattr("bot.service.ai_seats.THINK_LIMIT", 0.05)
+    monkeypatch.setattr(service.ai.thinker, "think", stuck)
+    game = await service.lobby.new_lobby(game="rattus", guild_id=1, channel_id=7, creator=ANA)
+    s, seat = next((s, seat) for s, seat in positions(10) if len(GAME.legal_actions(s, seat)) > 2)
+    view, legal = GAME.view(s, seat), GAME.legal_actions(s, seat)
+    with caplog.at_level(logging.WARNING):
+        action = await service.ai.decide(game, s, seat, "hard", "")
+    assert f"game {game.id}: the hard AI took more than 0.05 s; playing normal" in caplog.text
+    key = f"{game.seed}:{game.seq}:{seat}"
+    assert action == choose_action(GAME, view, legal, random.Random(key), level="normal")
