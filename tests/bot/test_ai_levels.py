@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
+import signal
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +18,7 @@ import pytest
 
 import ai.levels
 from ai import Budget
+from bot.adapter import adapters
 from bot.ai import choose_action, level_of, think_hard
 from bot.service import GameService, UserRef
 from bot.service.ai_seats import level_for
@@ -22,6 +26,7 @@ from bot.service.ratings import ai_identity
 from bot.store import Store
 from bot.thinking import Thinker
 from engine.rattus import GAME
+from tests.bot.test_ratings import play_out
 
 ANA = UserRef(1, "Ana")
 TINY = Budget(iterations=40)  # a few searches' worth: the tests check the wiring, not the play
@@ -208,3 +213,52 @@ async def test_a_hard_ai_that_takes_too_long_plays_normal(
     assert f"game {game.id}: the hard AI took more than 0.05 s; playing normal" in caplog.text
     key = f"{game.seed}:{game.seq}:{seat}"
     assert action == choose_action(GAME, view, legal, random.Random(key), level="normal")
+
+
+@pytest.mark.parametrize("game", sorted(adapters()))
+def test_hard_decides_in_every_game(game: str, tiny: None) -> None:
+    engine = adapters()[game].engine
+    s = engine.new_game(2, 5)
+    rnd = random.Random(5)
+    decided = 0
+    while not engine.is_over(s) and decided < 4:
+        seat = min(engine.to_move(s))
+        legal = engine.legal_actions(s, seat)
+        if len(legal) > 1:
+            text, ratings = think_hard(game, engine.dump(s), seat, decided)
+            assert engine.parse_action(text) in legal and len(ratings) == len(legal)
+            decided += 1
+        s = engine.apply(s, seat, rnd.choice(legal)).state
+    assert decided == 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["cartus", "piper"])
+async def test_a_hard_ai_seat_plays_a_whole_game_of(
+    game: str, service: GameService, tiny: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    await service.lobby.new_lobby(game=game, guild_id=1, channel_id=8, creator=ANA, options={})
+    await service.lobby.add_ai(8, ANA, "hard")
+    outcome = await service.lobby.start(8, ANA)
+    with caplog.at_level(logging.WARNING):
+        played = await play_out(service, outcome.game.id, seed=4)
+    assert played.status == "over"
+    assert any(row.origin == "ai" for row in await service.store.actions(played.id))
+    assert "the hard AI" not in caplog.text
+
+
+async def test_a_thinking_worker_that_dies_is_replaced(tiny: None) -> None:
+    s, seat = next((s, seat) for s, seat in positions(10) if len(GAME.legal_actions(s, seat)) > 2)
+    thinker = Thinker(1)
+    try:
+        first = await thinker.think("rattus", GAME.dump(s), seat, 3, TINY)
+        pool = thinker._pool
+        assert pool is not None
+        for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+            os.kill(process.pid, signal.SIGKILL)  # as the kernel's OOM killer would
+            process.join(5)
+        with pytest.raises(BrokenProcessPool):  # this decision plays normal (AiSeats.decide)
+            await thinker.think("rattus", GAME.dump(s), seat, 3, TINY)
+        assert await thinker.think("rattus", GAME.dump(s), seat, 3, TINY) == first
+    finally:
+        thinker.close()
