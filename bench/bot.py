@@ -1,6 +1,10 @@
 """Bot benchmark: N concurrent games through the local Discord double.
 
-    python -m bench.bot [--games 200] [--seconds 60] [--think 5 15]
+    python -m bench.bot [--games 200] [--seconds 60] [--think 5 15] [--hard-ai 50]
+
+(--hard-ai N: the first N games get a third seat played by the hard AI, which thinks in the
+bot's worker process; the people's figures then show whether the bot stays responsive while
+it thinks: issue 28's goal is a first answer p99 <= 100 ms. Written to bot_hard_ai.json.)
 
 This process runs the Discord double and the players; the bot runs as its own process
 (`python -m bot`, pointed at the double with DISCORD_API_BASE / DISCORD_GATEWAY_URL, on a
@@ -115,12 +119,17 @@ def peak_rss_mb(pid: int) -> float:
     return total / 1024
 
 
-async def setup_game(double: DiscordDouble, table: Table, a: Any, b: Any) -> None:
-    """Open a lobby, let the second player join by button, start."""
+async def setup_game(
+    double: DiscordDouble, table: Table, a: Any, b: Any, ai_level: str | None = None
+) -> None:
+    """Open a lobby, let the second player join by button (and add an AI seat of `ai_level`),
+    start."""
     r = await double.slash(a, table.channel, "game new", thread=False, game="rattus")
     lobby = await (await r.wait_done()).wait_public()
     join = next(c for c in components(lobby) if c["custom_id"].endswith(":join"))
     await (await double.click(b, double.message(lobby.id), join["custom_id"])).wait_done()
+    if ai_level is not None:
+        await (await double.slash(a, table.channel, "game add-ai", level=ai_level)).wait_done()
     await (await double.slash(a, table.channel, "game start")).wait_done()
     await double.wait_for(lambda: table.current_turn() is not None, timeout=60)
 
@@ -201,7 +210,11 @@ async def player_loop(
 
 
 async def run(
-    games: int, seconds: float, think: tuple[float, float], profile: str | None = None
+    games: int,
+    seconds: float,
+    think: tuple[float, float],
+    profile: str | None = None,
+    hard_ai: int = 0,
 ) -> dict[str, Any]:
     """Run the benchmark and return its figures."""
     tmp = tempfile.mkdtemp(prefix="rattus-bench-")
@@ -237,11 +250,11 @@ async def run(
             started = time.monotonic()
             sem = asyncio.Semaphore(20)
 
-            async def setup(entry: tuple[Table, Any, Any]) -> None:
+            async def setup(i: int, entry: tuple[Table, Any, Any]) -> None:
                 async with sem:
-                    await setup_game(double, *entry)
+                    await setup_game(double, *entry, ai_level="hard" if i < hard_ai else None)
 
-            await asyncio.gather(*(setup(e) for e in tables))
+            await asyncio.gather(*(setup(i, e) for i, e in enumerate(tables)))
             setup_seconds = time.monotonic() - started
             if limits:
                 double.configure_rate_limits(True, scale=1.0)  # Discord's own pace from here
@@ -301,6 +314,7 @@ async def run(
     board_ms = [x * 1000 for x in posted]
     return {
         "games": games,
+        "games_with_a_hard_ai": hard_ai,
         "seconds": round(elapsed, 1),
         "think_seconds": list(think),
         "setup_seconds": round(setup_seconds, 1),
@@ -355,12 +369,19 @@ def main() -> None:
         help="seconds a player thinks before acting",
     )
     parser.add_argument(
+        "--hard-ai",
+        type=int,
+        default=0,
+        metavar="N",
+        help="give the first N games a third seat, a hard AI (it thinks in a worker process)",
+    )
+    parser.add_argument(
         "--profile",
         default=None,
         help="write a cProfile of the bot's main thread (its CPU time) over the measured window",
     )
     args = parser.parse_args()
-    coro = run(args.games, args.seconds, tuple(args.think), args.profile)
+    coro = run(args.games, args.seconds, tuple(args.think), args.profile, args.hard_ai)
     try:
         import uvloop
     except ImportError:
@@ -374,7 +395,8 @@ def main() -> None:
     if args.profile:
         print(f"profiled, so not written to bench/results; the profile is in {args.profile}")
     else:
-        print(f"written to {write_results('bot', figures)}")
+        name = "bot" if not args.hard_ai else "bot_hard_ai"
+        print(f"written to {write_results(name, figures)}")
 
 
 if __name__ == "__main__":
