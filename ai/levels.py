@@ -29,15 +29,17 @@ LEVELS: dict[str, Level] = {
     "hard": Level("hard", "search"),
 }
 
-# Hard's budget per game (CPU time of the thinking process; its p95 stays under 2 s with the
-# iteration cap, see bench/results/ai.json) and its search settings. The iteration cap keeps a
-# fast machine from thinking longer than needed.
+# Hard's budget per game: 1.5 s of the thinking process's CPU time (measured p95 ~1.55 s, the
+# goal being p95 <= 2 s and p99 <= 4 s on one core: bench/results/ai.json), capped at 4000
+# iterations so a fast machine stops early. On a loaded machine the wall time is longer: a
+# worker process per thinking AI, or Budget(clock="wall"), whichever the bot prefers.
 BUDGETS: dict[str, Budget] = {
     "rattus": Budget(iterations=4000, ms=1500),
     "cartus": Budget(iterations=4000, ms=1500),
     "piper": Budget(iterations=4000, ms=1500),
 }
 DEFAULT_BUDGET = Budget(iterations=2000, ms=1500)
+# Per-game search settings, where a game needs other than the defaults (none measured yet).
 SETTINGS: dict[str, Settings] = {}
 
 
