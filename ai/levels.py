@@ -39,8 +39,15 @@ BUDGETS: dict[str, Budget] = {
     "piper": Budget(iterations=4000, ms=1500),
 }
 DEFAULT_BUDGET = Budget(iterations=2000, ms=1500)
-# Per-game search settings, where a game needs other than the defaults (none measured yet).
-SETTINGS: dict[str, Settings] = {}
+# Per-game search settings, where a game needs other than the defaults.
+SETTINGS: dict[str, Settings] = {
+    # Cartus: the search alone cycles within a turn (play a card, withdraw it, play it
+    # again...: each looks as good as the other to noisy rollouts, and nothing in one search
+    # remembers the states already visited this turn), so a game need not end. Until the
+    # search is told the seat's earlier positions of the turn, hard plays the greedy AI's
+    # choice in Cartus (an override margin no rating can reach) and only rates the actions.
+    "cartus": Settings(override_margin=1.01),
+}
 
 
 def hard_budget(game: str) -> Budget:
