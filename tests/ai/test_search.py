@@ -291,3 +291,25 @@ def test_hard_beats_random_play() -> None:
         firsts = [r["seat"] for r in engine.result(s)["ranking"] if r["rank"] == 1]
         wins += firsts == [hard]
     assert wins >= 5
+
+
+def test_hard_finishes_a_cartus_game() -> None:
+    """With its level's settings, hard ends its turns in Cartus (the search alone could play
+    and withdraw the same card for ever): a seeded 2-player game against normal ends."""
+    from ai.levels import hard_settings
+
+    engine = get_game("cartus")
+    decide = adapters()["cartus"].decide
+    s = engine.new_game(2, 0)
+    step = 0
+    while not engine.is_over(s) and step < 400:
+        seat = min(engine.to_move(s))
+        legal = engine.legal_actions(s, seat)
+        if seat == 0:
+            budget = Budget(iterations=8)
+            action = think(engine, s, seat, budget, step, decide, hard_settings("cartus")).action
+        else:
+            action = greedy(decide)(engine.view(s, seat), legal, random.Random(step))
+        s = engine.apply(s, seat, action).state
+        step += 1
+    assert engine.is_over(s)
