@@ -214,7 +214,7 @@ class GameBot(commands.Bot):
         self.command_mentions = CommandMentions()
         self.service = GameService(self.store, config=service_config, clock=clock, shards=shards)
         # The hard AI thinks in worker processes that die with the bot (service.close stops them).
-        self.service.ai.thinker = Thinker(config.ai_processes)
+        self.service.ai.thinker = Thinker(config.ai_processes, cap=config.ai_hard_iterations)
         self.publisher = Publisher(
             self,
             Feed(self.service),

@@ -29,6 +29,9 @@ class Config:
     render_threads: int = 2
     render_processes: int = 1
     ai_processes: int = 1  # worker processes the hard AI thinks in (0: a thread)
+    # At most this many search iterations per hard decision (None: the level's own budget):
+    # a slow machine, or tests, where hard must stay quick.
+    ai_hard_iterations: int | None = None
     # Sharding: None runs one unsharded connection, as a small bot does. With a count, this
     # process connects shard_ids of shard_count (all of them when shard_ids is None).
     shard_count: int | None = None
@@ -73,6 +76,9 @@ class Config:
         thinkers = env.get("AI_PROCESSES", "1").strip() or "1"
         if not thinkers.isdigit():
             raise ConfigError(f"AI_PROCESSES must be 0 or more, not {thinkers!r}.")
+        cap = env.get("AI_HARD_ITERATIONS", "").strip()
+        if cap and (not cap.isdigit() or int(cap) < 1):
+            raise ConfigError(f"AI_HARD_ITERATIONS must be a positive number, not {cap!r}.")
         shard_count, shard_ids = _shards(env)
         database_url = env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
         if shard_count is not None and shard_ids is not None and len(shard_ids) < shard_count:
@@ -97,6 +103,7 @@ class Config:
             render_threads=int(threads),
             render_processes=int(processes),
             ai_processes=int(thinkers),
+            ai_hard_iterations=int(cap) if cap else None,
             shard_count=shard_count,
             shard_ids=shard_ids,
         )

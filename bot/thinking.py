@@ -13,6 +13,7 @@ normal) and the next call starts a new pool.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
@@ -29,8 +30,9 @@ log = logging.getLogger(__name__)
 class Thinker:
     """Where hard decisions are computed: `processes` worker processes (0: a thread)."""
 
-    def __init__(self, processes: int = 0) -> None:
+    def __init__(self, processes: int = 0, *, cap: int | None = None) -> None:
         self.processes = processes
+        self.cap = cap  # at most this many iterations per search (AI_HARD_ITERATIONS)
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
 
@@ -68,6 +70,12 @@ class Thinker:
                 self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+    def capped(self, budget: ai.Budget) -> ai.Budget:
+        """`budget`, held to the configured number of iterations (if any)."""
+        if self.cap is None or (budget.iterations is not None and budget.iterations <= self.cap):
+            return budget
+        return dataclasses.replace(budget, iterations=self.cap)
 
     def close(self) -> None:
         """Stop the workers (a search under way is abandoned: its process is ended)."""

@@ -200,7 +200,7 @@ class AiSeats:
         """The hard AI's choice and ratings for `seat` (bot.ai.think_hard, in a worker)."""
         engine = self.service.engine(game)
         # The budget is read here, not in the worker: the bot's own figures (a test's too).
-        budget = hard_budget(game.game)
+        budget = self.thinker.capped(hard_budget(game.game))
         return await self.thinker.think(game.game, engine.dump(state), seat, seed_of(key), budget)
 
     async def settle(self, game_id: int, timeout: float) -> None:

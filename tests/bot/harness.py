@@ -49,6 +49,8 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         )
 
 
+HARD_ITERATIONS = 40  # the hard AI's search in tests: a few milliseconds, not 1.5 s of CPU
+
 # Pauses of the publisher shrunk like the double's rate-limit windows (0.02 of Discord's).
 FAST = PublisherConfig(channel_interval=0.02, retry_initial=0.01, retry_max=0.2, settle=3.0)
 
@@ -69,7 +71,13 @@ async def running_bot(
     drawn in `render_processes` worker processes (0: in threads of this interpreter).
     """
     sessions = len(w.double.sessions)
-    config = Config(token="test-token", database_url=w.database, render_processes=render_processes)
+    config = Config(
+        token="test-token",
+        database_url=w.database,
+        render_processes=render_processes,
+        # A hard AI (the level a game's takeovers and away players get) thinks briefly here.
+        ai_hard_iterations=HARD_ITERATIONS,
+    )
     bot = GameBot(
         config,
         service_config=ServiceConfig(**service),

@@ -262,3 +262,20 @@ async def test_a_thinking_worker_that_dies_is_replaced(tiny: None) -> None:
         assert await thinker.think("rattus", GAME.dump(s), seat, 3, TINY) == first
     finally:
         thinker.close()
+
+
+def test_ai_hard_iterations_caps_the_search_of_every_hard_decision() -> None:
+    from ai import Budget
+    from bot.config import Config, ConfigError
+    from bot.thinking import Thinker
+
+    config = Config.from_env({"DISCORD_TOKEN": "t", "AI_HARD_ITERATIONS": "40"}, load_dotenv=False)
+    assert config.ai_hard_iterations == 40
+    assert Config.from_env({"DISCORD_TOKEN": "t"}, load_dotenv=False).ai_hard_iterations is None
+    with pytest.raises(ConfigError):
+        Config.from_env({"DISCORD_TOKEN": "t", "AI_HARD_ITERATIONS": "0"}, load_dotenv=False)
+    capped = Thinker(0, cap=40).capped(Budget(iterations=4000, ms=1500))
+    assert capped == Budget(iterations=40, ms=1500)
+    assert Thinker(0, cap=40).capped(Budget(iterations=10)) == Budget(iterations=10)
+    assert Thinker(0).capped(Budget(ms=1500)) == Budget(ms=1500)
+    assert Thinker(0, cap=40).capped(Budget(ms=1500)) == Budget(iterations=40, ms=1500)

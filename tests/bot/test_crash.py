@@ -15,6 +15,7 @@ import pytest
 from bot.store import Store
 from discord_double import DiscordDouble
 from discord_double.player import Table, turn_seq
+from tests.bot.harness import HARD_ITERATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,6 +30,8 @@ def start_bot(
         "DISCORD_API_BASE": double.api_base,
         "DISCORD_GATEWAY_URL": double.gateway_url,
         "RENDER_PROCESSES": "0",
+        # A hard AI (the level a game's takeovers and away players get) thinks briefly here.
+        "AI_HARD_ITERATIONS": str(HARD_ITERATIONS),
         "LOG_LEVEL": "WARNING",
         "PYTHONPATH": str(ROOT),
         **extra,
