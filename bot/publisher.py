@@ -96,7 +96,9 @@ class PublisherConfig:
     channel_interval: float = 1.0  # at least this long between two channel posts of a game
     retry_initial: float = 0.5
     retry_max: float = 300.0
-    settle: float = 3.0  # how long a post waits for AI seats that are still moving
+    # How long a post waits for AI seats that are still moving, so that their moves join it
+    # (one message, not one per AI move): a hard AI thinks a second or two per decision.
+    settle: float = 20.0
 
 
 class Publisher:
