@@ -106,8 +106,9 @@ class Table:
                 return await self.pick_through(user, record, rnd)
         return None
 
-    async def wait_after(self, seq: int, timeout: float = 15.0) -> None:
-        """Wait until a turn message newer than `seq` exists, or the game is over."""
+    async def wait_after(self, seq: int, timeout: float = 60.0) -> None:
+        """Wait until a turn message newer than `seq` exists, or the game is over (a post
+        waits for AI seats still moving: hard ones think a second or two each)."""
 
         def ready() -> bool:
             latest = self.current_turn()
