@@ -722,12 +722,14 @@ def picker_view(
     is edited in place with the next choices."""
     texts = [a for a in actions if not prefix or a == prefix or a.startswith(prefix + " ")]
     if verb in adapter.tap_verbs and len(texts) <= MAX_BUTTONS:
-        ids = [f"rb:{game_id}:{seq}:{verb}:{text}" for text in texts]
-        if all(len(i) <= CUSTOM_ID_MAX for i in ids):
+        taps = [
+            PickButton(game_id, seq, verb, text, label=adapter.labels(text, lang, view))
+            for text in texts
+        ]
+        if all(len(tap.custom_id) <= CUSTOM_ID_MAX for tap in taps):
             buttons = components()
-            for text in texts:
-                label = adapter.labels(text, lang, view)
-                buttons.add_item(PickButton(game_id, seq, verb, text, label=label))
+            for tap in taps:
+                buttons.add_item(tap)
             return buttons
     options: list[discord.SelectOption] = []
     if len(texts) <= MAX_OPTIONS:

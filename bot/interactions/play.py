@@ -209,8 +209,7 @@ class Play(Room):
         state = outcome.state
         if engine.is_over(state) or seat not in engine.decision(state).seats:
             return None
-        texts = [str(a) for a in engine.legal_actions(state, seat)]
-        texts = [x for x in texts if adapter.verb(x) == verb]
+        texts = _verb_texts(engine, adapter, state, seat, verb)
         if not texts:
             return None
         view = engine.view(state, seat)
@@ -251,9 +250,7 @@ class Play(Room):
             if game.seq != seq:
                 raise StaleAction(game.id)
             raise BotError("not_your_decision")
-        texts = [str(a) for a in engine.legal_actions(state, seat)]
-        if verb != "any":
-            texts = [x for x in texts if adapter.verb(x) == verb]
+        texts = _verb_texts(engine, adapter, state, seat, verb)
         if not texts:
             raise StaleAction(game.id)
         return texts, engine.view(state, seat)
@@ -467,6 +464,12 @@ class Play(Room):
         image = await self.deps.renderer.private(game.game, view, names, lang)
         files = [discord.File(io.BytesIO(image), "private.png")] if image else []
         await interaction.followup.send(fit("\n".join(lines)), files=files, ephemeral=True)
+
+
+def _verb_texts(engine: Any, adapter: GameAdapter, state: Any, seat: int, verb: str) -> list[str]:
+    """The seat's legal actions of one verb ("any": all of them), as texts."""
+    texts = [str(a) for a in engine.legal_actions(state, seat)]
+    return texts if verb == "any" else [x for x in texts if adapter.verb(x) == verb]
 
 
 def _view_before(outcome: Outcome) -> dict[str, Any] | None:
