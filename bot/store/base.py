@@ -77,6 +77,9 @@ class PlayerRow:
     private_dm: int | None = None
     # An AI seat's level (easy, normal, hard; None: a seat stored before levels, normal).
     ai_level: str | None = None
+    # The seat's web key, named by its private page's links (bot/web); None once the seat
+    # changed hands, which revokes every link given before.
+    web_key: str | None = None
 
     @property
     def automated(self) -> bool:

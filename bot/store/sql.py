@@ -63,6 +63,7 @@ PLAYER_COLUMNS = (
     "stand_in",
     "private_dm",
     "ai_level",
+    "web_key",
 )
 
 GAME_SEQ_SQL = "SELECT seq FROM games WHERE id = ?"
@@ -135,6 +136,7 @@ def player_row(r: Row | Mapping[str, Any]) -> PlayerRow:
         stand_in=bool(r["stand_in"]),
         private_dm=None if r["private_dm"] is None else int(r["private_dm"]),
         ai_level=r["ai_level"],
+        web_key=r["web_key"],
         # JSON text from a column (or from SQLite's players_json); an object from PostgreSQL's.
         prefs=prefs if isinstance(prefs, dict) else dict(loads(prefs or "{}")),
     )

@@ -16,7 +16,7 @@ spans several rows of one game its steps first lock the game's row (`Dialect.loc
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.shards import Shards
@@ -281,7 +281,7 @@ class Store:
         """Mark a seated player as gone (or back); False when they already were."""
         already = "left_at IS NULL" if left else "left_at IS NOT NULL"
         sql = (
-            "UPDATE players SET left_at = ? WHERE game_id = ? AND position = ?"
+            "UPDATE players SET left_at = ?, web_key = NULL WHERE game_id = ? AND position = ?"
             f" AND {already} RETURNING position"
         )
         args = (self.clock() if left else None, game_id, position)
@@ -299,11 +299,73 @@ class Store:
         args = (message_id, game_id, user_id)
         await self.backend.write(lambda c: c.execute(sql, *args), single=True)
 
+    async def web_key(self, game_id: int, position: int, fresh: str) -> str:
+        """The seat's web key (its private page's links name it): the one it has, or `fresh`
+        when it has none (never given, or the seat changed hands since)."""
+        sql = (
+            "UPDATE players SET web_key = COALESCE(web_key, ?) WHERE game_id = ? AND position = ?"
+            " RETURNING web_key"
+        )
+        key = await self.backend.write(
+            lambda c: c.fetchval(sql, fresh, game_id, position), single=True
+        )
+        if key is None:
+            raise GameNotFound(f"game {game_id} has no player {position}")
+        return str(key)
+
+    async def web_secret(self, fresh: str) -> str:
+        """The secret that signs web links, made once (`fresh`) and kept in the database, so
+        that every process and every restart signs alike."""
+        insert = (
+            "INSERT INTO bot_meta (key, value) VALUES ('web_secret', ?)"
+            " ON CONFLICT (key) DO NOTHING"
+        )
+        select = "SELECT value FROM bot_meta WHERE key = 'web_secret'"
+
+        async def steps(c: Conn) -> str:
+            await c.execute(insert, fresh)
+            return str(await c.fetchval(select))
+
+        return await self.backend.write(steps)
+
+    async def marks(self, game_ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
+        """For each game, a mark that changes whenever anything a page of it shows may have
+        changed (its log, status, settings or who holds its seats); games that are gone are
+        left out."""
+        if not game_ids:
+            return {}
+        places = ", ".join("?" for _ in game_ids)
+        sql = (
+            "SELECT g.id, g.version, g.status, g.updated_at, COUNT(p.position) AS n,"
+            " COUNT(p.left_at) AS gone, SUM(CASE WHEN p.stand_in THEN 1 ELSE 0 END) AS stand,"
+            " SUM(CASE WHEN p.is_ai THEN 1 ELSE 0 END) AS ai,"
+            " SUM(COALESCE(p.user_id, 0) % 1000003) AS who, MAX(p.left_at) AS last_left"
+            " FROM games AS g LEFT JOIN players AS p ON p.game_id = g.id"
+            f" WHERE g.id IN ({places}) GROUP BY g.id, g.version, g.status, g.updated_at"
+        )
+        rows = await self.backend.read(lambda c: c.fetch(sql, *game_ids), single=True)
+        return {
+            int(r["id"]): (
+                int(r["version"]),
+                str(r["status"]),
+                float(r["updated_at"]),
+                int(r["n"]),
+                int(r["gone"]),
+                int(r["stand"] or 0),
+                int(r["ai"] or 0),
+                int(r["who"] or 0),
+                r["last_left"],
+            )
+            for r in rows
+        }
+
     async def set_player_flag(self, game_id: int, position: int, flag: str, value: bool) -> None:
         """Set muted, remind_dm or stand_in for one player."""
         if flag not in ("muted", "remind_dm", "stand_in"):
             raise ValueError(flag)
-        sql = f"UPDATE players SET {flag} = ? WHERE game_id = ? AND position = ?"
+        # A stand-in taking over or giving back a seat changes its hands: its web links end.
+        key = ", web_key = NULL" if flag == "stand_in" else ""
+        sql = f"UPDATE players SET {flag} = ?{key} WHERE game_id = ? AND position = ?"
         await self.backend.write(lambda c: c.execute(sql, value, game_id, position), single=True)
 
     async def set_player_prefs(
@@ -331,7 +393,7 @@ class Store:
         sql = (
             "UPDATE players SET user_id = ?, name = ?, locale = ?, left_at = NULL,"
             " stand_in = FALSE, dm_closed = FALSE, muted = FALSE, remind_dm = FALSE,"
-            " private_dm = NULL, prefs = '{}' WHERE game_id = ? AND position = ?"
+            " private_dm = NULL, web_key = NULL, prefs = '{}' WHERE game_id = ? AND position = ?"
         )
         args = (user_id, name, locale, game_id, position)
         await self.backend.write(lambda c: c.execute(sql, *args), single=True)
