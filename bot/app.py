@@ -7,7 +7,7 @@ import gc
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -29,6 +29,9 @@ from bot.store import Store
 from bot.thinking import Thinker
 from bot.translator import CatalogTranslator
 from bot.ui import DYNAMIC_ITEMS, CommandMentions, bound_items
+
+if TYPE_CHECKING:
+    from bot.web import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -241,6 +244,14 @@ class GameBot(commands.Bot):
         self.scheduler = Scheduler(
             self.service, Announcer(self.service, self.publisher), clock=clock
         )
+        # The web view (bot/web), when the settings turn it on: started with the bot.
+        self.web: WebServer | None = None
+        if config.web is not None:
+            from bot.web import WebServer
+
+            self.web = WebServer(config.web, self.service, self.renderer, clock=clock)
+            self.publisher.watchers.append(self.web.changed)
+            self.publisher.web_link = self._web_link
         self.sync_commands = sync_commands
         self._looking: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
@@ -272,11 +283,16 @@ class GameBot(commands.Bot):
                 self.command_mentions.learn(await self.tree.sync())
         # Every text that names a command shows it clickable, in each reader's language.
         use_command_mentions(self.command_mentions.mention)
+        if self.web is not None:
+            await self.web.start()
         await self.service.ai.resume()
         await self.publisher.resume()
         self.scheduler.start()
         self.backlog.start()
         settle_heap()
+
+    def _web_link(self, game_id: int) -> str | None:
+        return self.web.public_link(game_id) if self.web is not None else None
 
     def _heard(self, game_id: int, guild_id: int) -> None:
         """Another process changed a game: ours to post, to play (AI seats) and to plan."""
@@ -334,6 +350,8 @@ class GameBot(commands.Bot):
         await self.scheduler.stop()
         await self.service.close()
         await self.publisher.close()
+        if self.web is not None:
+            await self.web.close()
         await super().close()
         await self.renderer.close()
         await self.store.close()

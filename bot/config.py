@@ -6,8 +6,10 @@ import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from bot.shards import Shards, parse_ids
+from bot.web.config import WebConfig
 
 DEFAULT_DATABASE_URL = "sqlite:///rattus.sqlite3"
 
@@ -36,6 +38,8 @@ class Config:
     # process connects shard_ids of shard_count (all of them when shard_ids is None).
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # The web view (bot/web): None keeps it off (WEB_BASE_URL and WEB_LISTEN turn it on).
+    web: WebConfig | None = None
 
     @property
     def shards(self) -> Shards | None:
@@ -93,6 +97,7 @@ class Config:
                     "SHARD_IDS leaves some shards to other bot processes, which must share one"
                     " database: set DATABASE_URL=postgresql://user:password@host/database."
                 )
+        web = _web(env, shard_count is not None)
         return cls(
             token=token,
             database_url=database_url,
@@ -106,6 +111,7 @@ class Config:
             ai_hard_iterations=int(cap) if cap else None,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            web=web,
         )
 
 
@@ -134,3 +140,46 @@ def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]
             f" {count}), not {ids_text!r}."
         )
     return count, tuple(sorted(ids))
+
+
+def _web(env: Mapping[str, str], sharded: bool) -> WebConfig | None:
+    """The web view's settings (WEB_BASE_URL, WEB_LISTEN, WEB_SECRET, WEB_LINK_HOURS,
+    WEB_RATE), checked; None when it stays off."""
+    base = env.get("WEB_BASE_URL", "").strip()
+    listen = env.get("WEB_LISTEN", "").strip()
+    if not base and not listen:
+        return None
+    if not base or not listen:
+        raise ConfigError(
+            "The web view needs both WEB_BASE_URL (the address people open) and WEB_LISTEN"
+            " (host:port the bot listens on)."
+        )
+    parts = urlsplit(base)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+        raise ConfigError(f"WEB_BASE_URL must be an http(s) address, not {base!r}.")
+    host, _, port = listen.rpartition(":")
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 <= int(port) < 65536:
+        raise ConfigError(f"WEB_LISTEN must be host:port (127.0.0.1:8080), not {listen!r}.")
+    secret = env.get("WEB_SECRET", "").strip() or None
+    if secret is not None and len(secret) < 32:
+        raise ConfigError("WEB_SECRET must be at least 32 characters (or unset: one is made).")
+    hours = env.get("WEB_LINK_HOURS", "").strip() or "72"
+    try:
+        link_hours = float(hours)
+    except ValueError:
+        link_hours = 0.0
+    if not 0 < link_hours <= 24 * 365:
+        raise ConfigError(f"WEB_LINK_HOURS must be a number of hours, not {hours!r}.")
+    rate = env.get("WEB_RATE", "").strip() or "240"
+    if not rate.isdigit() or int(rate) < 1:
+        raise ConfigError(f"WEB_RATE must be a positive number of requests a minute, not {rate!r}.")
+    return WebConfig(
+        base_url=base.rstrip("/"),
+        host=host,
+        port=int(port),
+        secret=secret,
+        link_hours=link_hours,
+        rate=int(rate),
+        reuse_port=sharded,
+    )

@@ -50,6 +50,7 @@ from bot.adapter import adapter_for
 from bot.clicks import TOKEN_LIFE, Clicks, Offer
 from bot.compose import game_lang, names_of
 from bot.feed import Batch, DirectMessage, Feed
+from bot.i18n import t
 from bot.store import GameRow, Post, StoreReadOnly
 from bot.ui import (
     CommandMentions,
@@ -140,6 +141,10 @@ class Publisher:
         self._private_images: dict[tuple[int, int], bytes | None] = {}
         self._closing = False
         self.calls: dict[str, int] = {"interaction": 0, "channel": 0, "dm": 0}
+        # The web view, when it is on: a game's public page (the turn message links to it),
+        # and who hears at once that a game changed (its open pages).
+        self.web_link: Callable[[int], str | None] = lambda game_id: None
+        self.watchers: list[Callable[[int], None]] = []
         self.clicks = Clicks(self.calls)
 
     # ------------------------------------------------------------------ waking up
@@ -148,6 +153,8 @@ class Publisher:
         """Posts of a game are waiting; `hold` a person's action whose interaction may come."""
         if self._closing:
             return
+        for watch in self.watchers:
+            watch(game_id)
         if hold is not None:
             self.clicks.hold(game_id, hold)
         task = self._tasks.get(game_id)
@@ -387,7 +394,9 @@ class Publisher:
                     game,
                     game.turn_message_id,
                     offer,
-                    view=layout(head, story, boards=boards, rows=rows, accent=accent),
+                    view=layout(
+                        head, story, boards=boards, rows=rows, accent=accent, link=self._link(game)
+                    ),
                     allowed_mentions=discord.AllowedMentions.none(),
                     **edit,
                 )
@@ -411,13 +420,18 @@ class Publisher:
                 batch,
                 offer,
                 files=files,
-                view=layout(head, story, boards=boards, rows=rows),
+                view=layout(head, story, boards=boards, rows=rows, link=self._link(game)),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         # A new turn message: the story since the pinged player's last decision, then what
         # happens on this turn (kept for its edits), and the board.
         groups = compose.story_groups(batch, adapter, lang, lines)
         return await self._post_turn(batch, offer, groups, rows, accent)
+
+    def _link(self, game: GameRow) -> tuple[str, str] | None:
+        """The link button to the game's web page (None: the web view is off)."""
+        url = self.web_link(game.id)
+        return (url, t("web.watch", game_lang(game))) if url else None
 
     async def _post_turn(
         self,
@@ -441,7 +455,9 @@ class Publisher:
             batch,
             offer,
             files=files,
-            view=layout(head, story, boards=boards, rows=rows, accent=accent),
+            view=layout(
+                head, story, boards=boards, rows=rows, accent=accent, link=self._link(game)
+            ),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         self._boards[game.id] = (sent.id, boards)

@@ -397,10 +397,12 @@ def layout(
     boards: Sequence[tuple[str, str]] = (),
     rows: Sequence[Sequence[discord.ui.Item[Any]]] = (),
     accent: tuple[int, int, int] | None = None,
+    link: tuple[str, str] | None = None,
 ) -> discord.ui.LayoutView:
     """A game message as one Components V2 layout: a container with its first line, its
     story and its board (`boards`: the attached images, each a file name and its
     description), then its rows of controls. Finished from the start, as `components()`.
+    `link` (address, label): a link button beside the first line (the game's web page).
 
     Each image of a board is a media gallery of its own: Discord lays out one gallery of
     two images side by side, at half the width on a phone; one after the other, each keeps
@@ -408,7 +410,13 @@ def layout(
     view = discord.ui.LayoutView(timeout=None)
     colour = discord.Colour.from_rgb(*accent) if accent is not None else None
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=colour)
-    container.add_item(discord.ui.TextDisplay(head))
+    if link is not None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            style=discord.ButtonStyle.link, url=link[0], label=_clip(link[1], 80)
+        )
+        container.add_item(discord.ui.Section(discord.ui.TextDisplay(head), accessory=button))
+    else:
+        container.add_item(discord.ui.TextDisplay(head))
     if story:
         container.add_item(discord.ui.TextDisplay(story))
     for name, alt in boards:

@@ -98,6 +98,16 @@ class GameCommands(commands.GroupCog):
 
         await Hints(self.rooms.deps).hint(interaction)
 
+    @app_commands.command(
+        name=_("web"),
+        description=_("Your private link to this game's web page, with your hand (only you)"),
+    )
+    async def web(self, interaction: Interaction) -> None:
+        """A signed link to the asker's seat page, where the bot's web view is on."""
+        from bot.interactions.web import WebLinks
+
+        await WebLinks(self.rooms.deps).web(interaction)
+
     @do.autocomplete("action")
     async def do_complete(self, interaction: Interaction, current: str) -> Choices:
         """Every legal action of the user, described, filtered by what was typed."""

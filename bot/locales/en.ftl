@@ -362,3 +362,42 @@ hint-line = { $rank }. { $action }: { $score }/100 ({ $tries ->
         [one] { $tries } try
        *[other] { $tries } tries
     })
+
+## The web view (bot/web)
+web-title = { $game } #{ $id }
+web-lobby = Waiting for players in the lobby.
+web-over = The game is over.
+web-ended = The game ended without a result.
+web-your_turn = Your turn: { $prompt }
+web-turn_of = { $count ->
+        [0] Waiting for the next decision.
+        [one] { $who }'s turn
+       *[other] Waiting for { $who }
+    }
+web-since = since { $when }
+web-left = left the game
+web-stand_in = played by the AI
+web-language = English
+web-seat_page = Your page as { $name }: nobody else sees this page.
+web-public_link = The public page
+web-ranking = Final ranking
+web-players = Players
+web-private = Only you see this
+web-nothing = Nothing hidden for your seat right now.
+web-story = The story, newest first
+web-no_story = Nothing has happened yet.
+web-setup = Set-up
+web-board_after = The board after this
+web-previous = ← Before
+web-now = Now
+web-next = After →
+web-after_title = The board after part { $number } of { $count } of the story
+web-refused_title = This link does not work
+web-refused = It may have expired, or the seat it was for changed hands, or the game is over. Ask the bot for a new one in the game's channel.
+web-players_alt = The players' panel: each player's cards, figures and score.
+web-watch = Watch on the web
+web-links = 🌐 **Your page of game #{ $id }**, for you alone: it shows your hand and what only you saw, updated as the game goes on. It works until { $until }, or until your seat changes hands or the game ends. Do not share it; the public page, with no secrets, is for everyone.
+web-seat_button = My page (private)
+web-public_button = Public page
+error-web_off = The web view is not turned on for this bot: its host sets WEB_BASE_URL and WEB_LISTEN (see the README).
+error-web_not_held = Your seat is not yours to show right now (you left the game, or the AI plays it): take it back first.

@@ -513,3 +513,44 @@ cmd-hint = conseil
 cmd-What-the-hard-AI-would-play-now-and-how-it-rates-the-options-only-you = Ce que jouerait l'IA difficile maintenant, et sa note des options (pour vous seul)
 cmd-hints = conseils
 cmd-Players-may-ask-what-the-hard-AI-would-play-the-game-s-hint-command = Les joueurs peuvent demander ce que jouerait l'IA difficile (la commande conseil du jeu)
+
+## La vue web (bot/web)
+web-title = { $game } n°{ $id }
+web-lobby = La partie attend ses joueurs.
+web-over = La partie est terminée.
+web-ended = La partie s'est terminée sans résultat.
+web-your_turn = À vous : { $prompt }
+web-turn_of = { $count ->
+        [0] En attente de la prochaine décision.
+        [one] Au tour { DE($who) }
+       *[other] En attente { DE($who) }
+    }
+web-since = depuis le { $when }
+web-left = a quitté la partie
+web-stand_in = joué par l'IA
+web-language = Français
+web-seat_page = Votre page, { $name } : personne d'autre ne la voit.
+web-public_link = La page publique
+web-ranking = Classement final
+web-players = Joueurs
+web-private = Vous seul voyez ceci
+web-nothing = Rien de caché pour votre place en ce moment.
+web-story = Le récit, du plus récent au plus ancien
+web-no_story = Rien ne s'est encore passé.
+web-setup = Mise en place
+web-board_after = Le plateau après ceci
+web-previous = ← Avant
+web-now = Maintenant
+web-next = Après →
+web-after_title = Le plateau après la partie { $number } sur { $count } du récit
+web-refused_title = Ce lien ne fonctionne pas
+web-refused = Il a peut-être expiré, ou la place à laquelle il menait a changé de mains, ou la partie est finie. Demandez-en un nouveau au bot dans le salon de la partie.
+web-players_alt = Le panneau des joueurs : les cartes, figurines et points de chacun.
+web-watch = Suivre sur le web
+web-links = 🌐 **Votre page de la partie n°{ $id }**, pour vous seul : elle montre votre main et ce que vous seul avez vu, à jour au fil de la partie. Elle fonctionne jusqu'au { $until }, ou jusqu'à ce que votre place change de mains ou que la partie se termine. Ne la partagez pas ; la page publique, sans secret, est pour tout le monde.
+web-seat_button = Ma page (privée)
+web-public_button = Page publique
+error-web_off = La vue web n'est pas activée pour ce bot : son hébergeur règle WEB_BASE_URL et WEB_LISTEN (voir le README).
+error-web_not_held = Votre place n'est pas entre vos mains en ce moment (vous avez quitté la partie, ou l'IA la joue) : reprenez-la d'abord.
+cmd-web = web
+cmd-Your-private-link-to-this-game-s-web-page-with-your-hand-only-you = Votre lien privé vers la page web de la partie, avec votre main (pour vous seul)
