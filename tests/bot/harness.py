@@ -13,6 +13,7 @@ from bot.app import GameBot
 from bot.config import Config
 from bot.publisher import PublisherConfig
 from bot.service import ServiceConfig
+from bot.web import WebConfig
 from discord_double import DiscordDouble, DoubleChannel, DoubleGuild, DoubleMessage, DoubleUser
 from discord_double.player import Table, components, turn_choices, turn_seq
 
@@ -63,6 +64,7 @@ async def running_bot(
     publisher: PublisherConfig = FAST,
     clock: Any = None,
     render_processes: int = 1,
+    web: WebConfig | None = None,
     **service: Any,
 ) -> AsyncIterator[GameBot]:
     """Run the bot until the double saw it identify and sync; close it afterwards.
@@ -77,6 +79,7 @@ async def running_bot(
         render_processes=render_processes,
         # A hard AI (the level a game's takeovers and away players get) thinks briefly here.
         ai_hard_iterations=HARD_ITERATIONS,
+        web=web,
     )
     bot = GameBot(
         config,
