@@ -18,6 +18,7 @@ import logging
 import random
 import re
 import shutil
+import socket
 import sys
 import tempfile
 from collections import Counter
@@ -27,6 +28,7 @@ from bot.adapter import adapter_for, adapters
 from bot.app import GameBot
 from bot.config import Config
 from bot.service import ServiceConfig
+from bot.web import WebConfig
 from discord_double import DiscordDouble, DoubleMessage
 from discord_double.player import Table, components
 
@@ -109,10 +111,20 @@ def _slug(text: str | None) -> str:
 
 
 async def run_demo(
-    out: Path, players: int, seed: int, lang: str, variant: str | None, game: str = "rattus"
+    out: Path,
+    players: int,
+    seed: int,
+    lang: str,
+    variant: str | None,
+    game: str = "rattus",
+    *,
+    web_port: int | None = None,
+    pace: float = 0.0,
 ) -> Recorder:
     """Play one whole game; return its recorder (what was posted, counted; the folder is
-    emptied first, so it holds this game only)."""
+    emptied first, so it holds this game only). `web_port`: serve the web view on
+    127.0.0.1 there and print the game's link; `pace`: seconds between the people's
+    decisions, to watch it."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -128,7 +140,11 @@ async def run_demo(
             guest = double.add_user("guest", locale=locale)
             recorder = Recorder(out, double)
             double.observers.append(recorder)
-            config = Config(token="demo-token", database_url=f"sqlite:///{tmp}/demo.db")
+            web = None
+            if web_port is not None:
+                port = free_port(web_port)
+                web = WebConfig(base_url=f"http://127.0.0.1:{port}", port=port)
+            config = Config(token="demo-token", database_url=f"sqlite:///{tmp}/demo.db", web=web)
             bot = GameBot(config, service_config=ServiceConfig(), guild_ready_timeout=0.01)
             bot.service.seed_source = lambda: seed
             runner = asyncio.create_task(bot.start(config.token))
@@ -144,6 +160,10 @@ async def run_demo(
                 for _ in range(players - 2):
                     await (await double.slash(host, channel, "game add-ai")).wait_done()
                 await (await double.slash(host, channel, "game start")).wait_done()
+                if bot.web is not None:
+                    game_row = await bot.service.store.latest_game_in(channel.id)
+                    assert game_row is not None
+                    print(f"Watch the game live: {bot.web.public_link(game_row.id)}", flush=True)
                 table = Table(double, channel, [host, guest], command=command)
                 moves = 0
                 guest_moves = 0
@@ -163,6 +183,8 @@ async def run_demo(
                         continue
                     if table.mover(turn) is guest:
                         guest_moves += 1
+                    if pace:
+                        await asyncio.sleep(pace)
                     await table.play_one(rnd, use_slash=moves % 5 == 4)
                     moves += 1
                     recorder.decisions = moves
@@ -187,6 +209,18 @@ async def run_demo(
 GUEST_MOVES = 3  # decisions the guest makes before leaving the game
 
 
+def free_port(wanted: int) -> int:
+    """`wanted` when nothing listens there on 127.0.0.1, else a free port."""
+    for port in (wanted, 0):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return int(probe.getsockname()[1])
+    raise OSError("no free port on 127.0.0.1")
+
+
 def _host_to_move(table: Table) -> bool:
     turn = table.current_turn()
     return turn is not None and table.mover(turn) is not None
@@ -206,6 +240,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", choices=("en", "fr"), default="en")
     parser.add_argument("--game", choices=sorted(adapters()), default="rattus")
     parser.add_argument("--variant", default=None, help="a variant or expansion of the game")
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        default=8765,
+        help="serve the game's live web page on 127.0.0.1 at this port (0: no web page)",
+    )
+    parser.add_argument(
+        "--pace", type=float, default=0.0, help="seconds between the people's decisions"
+    )
     args = parser.parse_args(argv)
     if args.players < 2:
         parser.error("--players must be at least 2 (the host and the guest)")
@@ -213,7 +256,16 @@ def main(argv: list[str] | None = None) -> int:
     # The demo needs no voice support; discord.py's warning about it is noise here.
     logging.getLogger("discord.client").setLevel(logging.ERROR)
     recorder = asyncio.run(
-        run_demo(args.out, args.players, args.seed, args.lang, args.variant, args.game)
+        run_demo(
+            args.out,
+            args.players,
+            args.seed,
+            args.lang,
+            args.variant,
+            args.game,
+            web_port=args.web_port or None,
+            pace=args.pace,
+        )
     )
     print(
         f"The game is over: {recorder.count} messages and their images are in {args.out}/ "
