@@ -54,7 +54,9 @@ class Site:
 
 
 async def site_of(tmp_path: Path, url: str = "", **config: Any) -> AsyncIterator[Site]:
-    """A service and its web view on `url` (a SQLite file of `tmp_path` by default)."""
+    """A service and its web view on `url` (a SQLite file of `tmp_path` by default). The
+    rate limit is lifted unless a test sets it: whole games fetch thousands of pages."""
+    config.setdefault("rate", 1_000_000)
     clock = Clock()
     store = Store(url or f"sqlite:///{tmp_path}/web.db", clock=clock)
     await store.open()
