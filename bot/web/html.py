@@ -52,12 +52,13 @@ class Links:
     page: str  # the page itself
     public: str  # the public page (a seat page links to it)
     static: str  # the folder of app.js and app.css
+    lang: str = "en"  # the pictures' language (their words are drawn in it)
 
     def board(self, digest: str, part: str) -> str:
-        return f"{self.public}/board/{digest}/{part}.png"
+        return f"{self.public}/board/{digest}/{part}.png?lang={self.lang}"
 
     def private(self, digest: str) -> str:
-        return f"{self.page}/private/{digest}.png"
+        return f"{self.page}/private/{digest}.png?lang={self.lang}"
 
     def after(self, number: int) -> str:
         return f"{self.public}/after/{number}"
@@ -199,7 +200,7 @@ def earlier_page(
     lang = table.lang
     base = links.after(group.number)
     images = "".join(
-        f'<img src="{escape(base)}/{escape(part)}.png" alt="{escape(alt)}"'
+        f'<img src="{escape(base)}/{escape(part)}.png?lang={lang}" alt="{escape(alt)}"'
         f' class="part-{escape(part)}" decoding="async">'
         for part, alt in parts
     )

@@ -238,6 +238,8 @@ class WebServer:
         self.hub = Hub(self.service.store.marks, self._update)
         self._tables: OrderedDict[tuple[Any, ...], asyncio.Future[Table]] = OrderedDict()
         self._boards: OrderedDict[tuple[int, str], asyncio.Future[dict[str, bytes]]] = OrderedDict()
+        self._fragments: OrderedDict[tuple[str, str], str] = OrderedDict()
+        self._privates: OrderedDict[tuple[int, str], bytes | None] = OrderedDict()
         self._runner: web.AppRunner | None = None
         self._static = {
             name: (resources.files("bot.web").joinpath("static", name).read_bytes(), kind)
@@ -432,13 +434,13 @@ class WebServer:
             for n, part in enumerate(names)
         ]
 
-    def links(self, game_id: int, token: SeatToken | None) -> html.Links:
+    def links(self, game_id: int, token: SeatToken | None, lang: str) -> html.Links:
         """Where the parts of a reader's page are."""
         assert self.signer is not None
         prefix = self.config.prefix
         public = f"{prefix}/g/{self.signer.public(game_id)}"
         page = public if token is None else f"{prefix}/s/{self.signer.seat(token)}"
-        return html.Links(page=page, public=public, static=f"{prefix}/static")
+        return html.Links(page=page, public=public, static=f"{prefix}/static", lang=lang)
 
     async def _render(
         self, game: GameRow, token: SeatToken | None, lang: str
@@ -447,9 +449,16 @@ class WebServer:
         seat = token.seat if token is not None else None
         table = await self.table(game, seat, lang)
         public = table if seat is None else await self.table(game, None, lang)
-        links = self.links(game.id, token)
-        inner = html.fragment(table, links, self._parts(public), public.digest)
+        links = self.links(game.id, token, lang)
         digest = table.digest if seat is None else f"{table.digest}{public.digest}"
+        key = (links.page, digest)
+        inner = self._fragments.get(key)
+        if inner is None:
+            inner = self._fragments[key] = html.fragment(
+                table, links, self._parts(public), public.digest
+            )
+            while len(self._fragments) > KEPT:
+                self._fragments.popitem(last=False)
         return table, digest, inner
 
     async def _update(
@@ -477,7 +486,7 @@ class WebServer:
         game, token = found
         lang = self._lang(request, game)
         table, digest, inner = await self._render(game, token, lang)
-        text = html.page(table, self.links(game.id, token), inner, digest)
+        text = html.page(table, self.links(game.id, token, lang), inner, digest)
         cache = "no-store" if token is not None else "no-cache"
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": cache})
 
@@ -503,6 +512,9 @@ class WebServer:
         return web.json_response(document, headers={"Cache-Control": "no-cache"})
 
     async def _board(self, request: web.Request) -> web.StreamResponse:
+        kept = self._kept_board(request)
+        if kept is not None:
+            return kept
         found = await self._game(request)
         if found is None:
             return self._refuse(request)
@@ -526,6 +538,22 @@ class WebServer:
         cache = "private, max-age=31536000, immutable" if current else "no-store"
         return web.Response(body=data, content_type="image/png", headers={"Cache-Control": cache})
 
+    def _kept_board(self, request: web.Request) -> web.Response | None:
+        """A picture of a public board already drawn, served without reading the game: its
+        address names the page it belongs to (a digest) and its language."""
+        token = self._read(request.match_info["token"])
+        lang = request.query.get("lang", "")
+        if not isinstance(token, PublicToken) or lang not in LANGUAGES:
+            return None
+        found = self._boards.get((token.game_id, f"{request.match_info['digest']}:{lang}"))
+        if found is None or not found.done() or found.exception() is not None:
+            return None
+        data = found.result().get(request.match_info["part"])
+        if data is None:
+            return None
+        cache = "private, max-age=31536000, immutable"
+        return web.Response(body=data, content_type="image/png", headers={"Cache-Control": cache})
+
     async def _private(self, request: web.Request) -> web.StreamResponse:
         found = await self._game(request)
         if found is None or found[1] is None:
@@ -533,7 +561,14 @@ class WebServer:
         game, token = found[0], found[1]
         lang = self._lang(request, game)
         table = await self.table(game, token.seat, lang)
-        data = await self.renderer.private(game.game, table.view, list(table.names), lang)
+        key = (game.id, f"{token.seat}:{table.digest}")
+        if key in self._privates:
+            data = self._privates[key]
+        else:
+            data = await self.renderer.private(game.game, table.view, list(table.names), lang)
+            self._privates[key] = data
+            while len(self._privates) > KEPT // 4:
+                self._privates.popitem(last=False)
         if data is None:
             raise web.HTTPNotFound()
         return web.Response(
@@ -551,7 +586,7 @@ class WebServer:
             raise web.HTTPNotFound()
         group, _, count = earlier
         table = await self.table(game, None, lang)
-        links = self.links(game.id, None)
+        links = self.links(game.id, None, lang)
         parts = self._parts(table)
         text = html.earlier_page(table, group, count, links, parts)
         return web.Response(

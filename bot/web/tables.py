@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import orjson
+
 from bot.adapter import GameAdapter, adapter_for
 from bot.compose import display_name, names_of
 from bot.i18n import t
@@ -63,8 +65,8 @@ class Table:
     @cached_property
     def digest(self) -> str:
         """A fingerprint of everything the reader sees (the view included), worked out once."""
-        text = repr(
-            (
+        text = orjson.dumps(
+            [
                 self.title,
                 self.status,
                 self.headline,
@@ -74,22 +76,20 @@ class Table:
                 self.summary,
                 self.ranking,
                 self.private,
-                self.story,
-                _stable(self.view),
-            )
+                [(g.number, g.seat, g.lines, g.at, g.seq) for g in self.story],
+                self.view,
+            ],
+            default=_plain,
+            option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
         )
-        return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+        return hashlib.blake2b(text, digest_size=12).hexdigest()
 
 
-def _stable(value: Any) -> Any:
-    """A value with its mappings in a stable order (for the digest)."""
-    if isinstance(value, Mapping):
-        return tuple(sorted((str(k), _stable(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(_stable(v) for v in value)
+def _plain(value: Any) -> Any:
+    """What orjson cannot write itself, as plain data in a stable order (sets)."""
     if isinstance(value, set | frozenset):
-        return tuple(sorted(repr(_stable(v)) for v in value))
-    return value
+        return sorted(value, key=repr)
+    return repr(value)
 
 
 @dataclass(slots=True)

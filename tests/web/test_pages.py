@@ -96,7 +96,7 @@ async def check_redeals(site: Site, game_id: int, seed: int) -> None:
             found = await site.web.tables.table(game, seat, "en")
             site.service.state_of = real  # type: ignore[method-assign]
             assert found.digest == expected.digest, f"seat {seat} tells the redeal apart"
-            links = site.web.links(game_id, None)
+            links = site.web.links(game_id, None, "en")
             assert html.fragment(found, links, [], "") == html.fragment(expected, links, [], "")
     finally:
         site.service.state_of = real  # type: ignore[method-assign]
@@ -151,7 +151,7 @@ async def test_public_page_shows_board_story_and_state(site: Site) -> None:
     assert headers["Content-Security-Policy"] == CSP
     assert headers["Referrer-Policy"] == "no-referrer"
     images = re.findall(r'<img src="([^"]+)"', text)
-    assert [i.rsplit("/", 1)[1] for i in images] == ["map.png", "players.png"]
+    assert [i.rsplit("/", 1)[1] for i in images] == ["map.png?lang=en", "players.png?lang=en"]
     for src in images:
         async with site.http.get(site.root + src) as response:
             assert response.status == 200
@@ -169,7 +169,7 @@ async def test_public_page_shows_board_story_and_state(site: Site) -> None:
     # An earlier turn's board, as /game replay shows it.
     after = re.findall(r'href="([^"]+/after/1)"', text)[0]
     status, earlier, _ = await site.get(after)
-    assert status == 200 and "/after/1/map.png" in earlier
+    assert status == 200 and "/after/1/map.png?lang=en" in earlier
     status, _, _ = await site.get(after + "/map.png")
     assert status == 200
     status, _, _ = await site.get(after[:-1] + "999")
@@ -180,6 +180,8 @@ async def test_pages_in_french(site: Site) -> None:
     game_id = await start_game(site.service, "piper", 2)
     status, text, _ = await site.get(site.web.public_link(game_id) + "?lang=fr")
     assert status == 200 and '<html lang="fr">' in text and "Le récit" in text
+    # The board's words are drawn in the page's language, whatever the browser's.
+    assert re.findall(r'<img src="[^"]+/map\.png\?lang=(\w+)"', text) == ["fr"]
     status, text, _ = await site.get(
         site.web.public_link(game_id), headers={"Accept-Language": "fr-FR,fr;q=0.9"}
     )
