@@ -38,7 +38,7 @@ from bot.service import GameService
 from bot.store import GameNotFound, GameRow
 from bot.web import html
 from bot.web.config import WebConfig
-from bot.web.tables import Table, Tables
+from bot.web.tables import Table, Tables, players_of
 from bot.web.tokens import PublicToken, SeatToken, Signer
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,10 @@ HEADERS = {
     "Cross-Origin-Resource-Policy": "same-origin",
 }
 STATIC = {"app.js": "text/javascript", "app.css": "text/css"}
+
+
+class Refused(Exception):
+    """A link that does not work (forged, expired, revoked): the plain 403 page."""
 
 
 # ---------------------------------------------------------------------- rate limit
@@ -322,6 +326,8 @@ class WebServer:
         else:
             try:
                 response = await handler(request)
+            except Refused:
+                response = self._refuse(request)
             except web.HTTPException as exc:
                 response = web.Response(status=exc.status, text=exc.reason)
         for name, value in HEADERS.items():
@@ -350,6 +356,15 @@ class WebServer:
 
     def _read(self, token: str) -> PublicToken | SeatToken | None:
         return self.signer.read(token) if self.signer is not None else None
+
+    async def _reader(self, request: web.Request) -> tuple[GameRow, SeatToken | None, str]:
+        """Who reads: the game the request's token names, the seat token (None: the public
+        page) and the language; Refused (a 403 page) when the token is forged, expired or
+        revoked."""
+        found = await self._game(request)
+        if found is None:
+            raise Refused()
+        return found[0], found[1], self._lang(request, found[0])
 
     async def _game(self, request: web.Request) -> tuple[GameRow, SeatToken | None] | None:
         """The game a request's token names, and the seat token (None: public), or None
@@ -387,7 +402,7 @@ class WebServer:
     async def table(self, game: GameRow, seat: int | None, lang: str) -> Table:
         """A reader's page of a game (kept while the game does not change; readers asking
         at once share one reading)."""
-        key = (game.id, game.version, seat, lang, _players_of(game, lang))
+        key = (game.id, game.version, seat, lang, players_of(game, lang))
         found = self._tables.get(key)
         if found is None:
             found = self._tables[key] = asyncio.ensure_future(self.tables.table(game, seat, lang))
@@ -480,22 +495,14 @@ class WebServer:
         return await self._page(request)
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
-        found = await self._game(request)
-        if found is None:
-            return self._refuse(request)
-        game, token = found
-        lang = self._lang(request, game)
+        game, token, lang = await self._reader(request)
         table, digest, inner = await self._render(game, token, lang)
         text = html.page(table, self.links(game.id, token, lang), inner, digest)
         cache = "no-store" if token is not None else "no-cache"
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": cache})
 
     async def _state(self, request: web.Request) -> web.StreamResponse:
-        found = await self._game(request)
-        if found is None:
-            return self._refuse(request)
-        game, _ = found
-        lang = self._lang(request, game)
+        game, _, lang = await self._reader(request)
         table = await self.table(game, None, lang)
         document = {
             "game": game.game,
@@ -515,11 +522,7 @@ class WebServer:
         kept = self._kept_board(request)
         if kept is not None:
             return kept
-        found = await self._game(request)
-        if found is None:
-            return self._refuse(request)
-        game, _ = found
-        lang = self._lang(request, game)
+        game, _, lang = await self._reader(request)
         table = await self.table(game, None, lang)
         part = request.match_info["part"]
         key = (game.id, f"{table.digest}:{lang}")
@@ -555,11 +558,9 @@ class WebServer:
         return web.Response(body=data, content_type="image/png", headers={"Cache-Control": cache})
 
     async def _private(self, request: web.Request) -> web.StreamResponse:
-        found = await self._game(request)
-        if found is None or found[1] is None:
-            return self._refuse(request)
-        game, token = found[0], found[1]
-        lang = self._lang(request, game)
+        game, token, lang = await self._reader(request)
+        if token is None:
+            raise Refused()
         table = await self.table(game, token.seat, lang)
         key = (game.id, f"{token.seat}:{table.digest}")
         if key in self._privates:
@@ -576,11 +577,7 @@ class WebServer:
         )
 
     async def _after(self, request: web.Request) -> web.StreamResponse:
-        found = await self._game(request)
-        if found is None:
-            return self._refuse(request)
-        game, _ = found
-        lang = self._lang(request, game)
+        game, _, lang = await self._reader(request)
         earlier = await self.tables.earlier(game, int(request.match_info["number"]), lang)
         if earlier is None:
             raise web.HTTPNotFound()
@@ -594,11 +591,7 @@ class WebServer:
         )
 
     async def _after_image(self, request: web.Request) -> web.StreamResponse:
-        found = await self._game(request)
-        if found is None:
-            return self._refuse(request)
-        game, _ = found
-        lang = self._lang(request, game)
+        game, _, lang = await self._reader(request)
         number = int(request.match_info["number"])
         earlier = await self.tables.earlier(game, number, lang)
         if earlier is None:
@@ -620,11 +613,7 @@ class WebServer:
         )
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
-        found = await self._game(request)
-        if found is None:
-            return self._refuse(request)
-        game, token = found
-        lang = self._lang(request, game)
+        game, token, lang = await self._reader(request)
         viewer = Viewer(
             game.id, token.seat if token else None, lang, token, request.query.get("d", "")
         )
@@ -693,13 +682,3 @@ def _fresh_secret() -> str:
     import secrets
 
     return secrets.token_urlsafe(32)
-
-
-def _players_of(game: GameRow, lang: str) -> tuple[tuple[str, str], ...]:
-    from bot.web.tables import _player_line
-
-    if game.status == "lobby":
-        from bot.compose import display_name
-
-        return tuple((display_name(p, lang, level=True), "") for p in game.players)
-    return tuple(_player_line(p, lang) for p in game.seated())

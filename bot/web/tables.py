@@ -144,9 +144,8 @@ class Tables:
         adapter = adapter_for(game.game)
         names = tuple(names_of(game, lang))
         title = t("web.title", lang, game=adapter.title(lang), id=game.id)
-        players = tuple(_player_line(p, lang) for p in game.seated())
+        players = players_of(game, lang)
         if game.status == "lobby":
-            lobby = tuple((display_name(p, lang, level=True), "") for p in game.players)
             return Table(
                 game_id=game.id,
                 game=game.game,
@@ -157,7 +156,7 @@ class Tables:
                 headline=t("web.lobby", lang),
                 since=game.created_at,
                 movers=(),
-                players=lobby,
+                players=players,
                 summary=(),
                 ranking=(),
                 private=(),
@@ -262,6 +261,13 @@ class Tables:
         engine = self.service.engine(game)
         state = await self.service.state_at(game, group.seq)
         return group, engine.view(state, None), len(table.story)
+
+
+def players_of(game: GameRow, lang: str) -> tuple[tuple[str, str], ...]:
+    """The players as a page lists them: (name, note), the lobby's members before the start."""
+    if game.status == "lobby":
+        return tuple((display_name(p, lang, level=True), "") for p in game.players)
+    return tuple(_player_line(p, lang) for p in game.seated())
 
 
 def _player_line(player: Any, lang: str) -> tuple[str, str]:
