@@ -192,3 +192,71 @@ async def _private_lines(bot: Any, game_id: int, seat: int) -> list[str]:
     view = engine.view(await bot.service.state_of(game), seat)
     lines: list[str] = adapter_for(game.game).private_lines(view, seat, names_of(game), "en")
     return lines
+
+
+def plain(text: str) -> str:
+    """A line as a browser shows it: no markdown marks, spaces collapsed."""
+    return " ".join(text.replace("**", "").replace("`", "").replace("*", "").split())
+
+
+GAMES = [
+    ("rattus", {}, 3),
+    ("rattus", {"expansion": "africanus"}, 4),
+    ("piper", {}, 3),
+    ("piper", {"variant": "hidden"}, 3),
+    ("cartus", {}, 3),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "options", "count"), GAMES)
+async def test_whole_games_show_each_seat_only_its_own_secrets_in_chromium(
+    tmp_path: Path, browser: Browser, game: str, options: dict[str, Any], count: int
+) -> None:
+    """Whole games of every game, looked at in Chromium every few decisions: each seat's page
+    shows that seat's secrets (its private lines that the public page does not say), and the
+    public page and the other seats' pages never show them."""
+    import random
+
+    from bot.adapter import adapter_for
+    from bot.compose import names_of
+    from tests.web.conftest import play, site_of, start_game
+
+    async for site in site_of(tmp_path):
+        game_id = await start_game(site.service, game, count, options)
+        rnd = random.Random(f"browser {game}{options}")
+        page = await phone_page(browser)
+        checked = 0
+        for step in range(5000):
+            row = await site.game(game_id)
+            if step % 15 == 0 and row.status == "active":
+                engine = site.service.engine(row)
+                state = await site.service.state_of(row)
+                names = names_of(row)
+                adapter = adapter_for(row.game)
+                await page.goto(site.web.public_link(game_id))
+                public = plain(await page.inner_text("body"))
+                texts: dict[int, str] = {}
+                own: dict[int, set[str]] = {}
+                for player in row.seated():
+                    assert player.seat is not None and player.user_id is not None
+                    url, _ = await site.web.seat_link(row, player.seat, player.user_id)
+                    await page.goto(url)
+                    texts[player.seat] = plain(await page.inner_text("body"))
+                    view = engine.view(state, player.seat)
+                    lines = adapter.private_lines(view, player.seat, names, "en")
+                    own[player.seat] = {plain(line) for line in lines}
+                for seat, secrets in own.items():
+                    for secret in secrets - {""}:
+                        if secret in public:
+                            continue
+                        assert secret in texts[seat], f"seat {seat} does not see {secret!r}"
+                        checked += 1
+                        assert secret not in public
+                        for other, text in texts.items():
+                            if other != seat and secret not in own[other]:
+                                assert secret not in text, f"seat {other} sees {seat}'s {secret!r}"
+            if not await play(site.service, game_id, rnd):
+                break
+        assert (await site.game(game_id)).status == "over"
+        assert checked > 0
