@@ -8,12 +8,15 @@ interaction handlers use the same names and lines. Testable without Discord.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+import orjson
 
 from bot.adapter import GameAdapter, adapter_for, mark, who
 from bot.feed import Batch, SeatNews, Told
-from bot.i18n import language, t
+from bot.i18n import command_mentions, language, t
 from bot.settings import AI_LEVELS, GameSettings
 from bot.store import GameRow, PlayerRow, Post
 
@@ -68,6 +71,27 @@ def fit(parts: Sequence[str], tail: str, limit: int = LIMIT) -> str:
     return text[:limit]
 
 
+NARRATED = 4096  # event lines kept: a turn message tells the same events several times
+_narrated: OrderedDict[tuple[Any, ...], str | None] = OrderedDict()
+
+
+def narrated(
+    adapter: GameAdapter, event: Mapping[str, Any], names: Sequence[str], lang: str
+) -> str | None:
+    """`adapter.narrate(event, names, lang)`, kept for the last NARRATED events told: the
+    story since a player's last decision, the turn's summary and the channel's story tell
+    the same events again at every batch, and each telling is a Fluent formatting."""
+    event_key = orjson.dumps(event, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    key = (adapter.name, event_key, tuple(names), lang, command_mentions())
+    if key in _narrated:
+        _narrated.move_to_end(key)
+        return _narrated[key]
+    line = _narrated[key] = adapter.narrate(event, names, lang)
+    if len(_narrated) > NARRATED:
+        _narrated.popitem(last=False)
+    return line
+
+
 def public_lines(
     adapter: GameAdapter, events: Sequence[dict[str, Any]], names: Sequence[str], lang: str
 ) -> list[str]:
@@ -76,7 +100,7 @@ def public_lines(
     for event in events:
         if "visible_to" in event:
             continue
-        line = adapter.narrate(event, names, lang)
+        line = narrated(adapter, event, names, lang)
         if line:
             out.append(line)
     return out

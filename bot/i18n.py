@@ -202,6 +202,11 @@ def use_command_mentions(mention: Callable[[str], str] | None) -> None:
     _mention = mention
 
 
+def command_mentions() -> Callable[[str], str] | None:
+    """How texts name slash commands now (a text made with another must be made again)."""
+    return _mention
+
+
 def _with_mentions(text: str) -> str:
     mention = _mention
     if mention is None or "`/" not in text:
