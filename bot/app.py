@@ -32,6 +32,8 @@ from bot.ui import DYNAMIC_ITEMS, CommandMentions, bound_items
 
 if TYPE_CHECKING:
     from bot.web import WebServer
+    from bot.web.links import WebLinks
+    from bot.web.process import WebWorker
 
 log = logging.getLogger(__name__)
 
@@ -245,13 +247,24 @@ class GameBot(commands.Bot):
             self.service, Announcer(self.service, self.publisher), clock=clock
         )
         # The web view (bot/web), when the settings turn it on: started with the bot.
-        self.web: WebServer | None = None
-        if config.web is not None:
+        # Served in this event loop, or by a worker process (the default from the settings:
+        # the pages then take none of the bot's own time), the bot only making its links.
+        self.web: WebServer | WebLinks | None = None
+        self._web_worker: WebWorker | None = None
+        if config.web is not None and config.web.process:
+            from bot.web.links import WebLinks
+            from bot.web.process import WebWorker
+
+            self.web = WebLinks(config.web, self.store, clock)
+            self._web_worker = WebWorker(config)
+            self.publisher.web_link = self._web_link
+        elif config.web is not None:
             from bot.web import WebServer
 
-            self.web = WebServer(config.web, self.service, self.renderer, clock=clock)
-            self.publisher.watchers.append(self.web.changed)
+            server = WebServer(config.web, self.service, self.renderer, clock=clock)
+            self.publisher.watchers.append(server.changed)
             self.publisher.web_link = self._web_link
+            self.web = server
         self.sync_commands = sync_commands
         self._looking: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None
@@ -285,6 +298,8 @@ class GameBot(commands.Bot):
         use_command_mentions(self.command_mentions.mention)
         if self.web is not None:
             await self.web.start()
+        if self._web_worker is not None:
+            self._web_worker.start()
         await self.service.ai.resume()
         await self.publisher.resume()
         self.scheduler.start()
@@ -352,6 +367,8 @@ class GameBot(commands.Bot):
         await self.publisher.close()
         if self.web is not None:
             await self.web.close()
+        if self._web_worker is not None:
+            await self._web_worker.close()
         await super().close()
         await self.renderer.close()
         await self.store.close()

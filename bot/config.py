@@ -171,6 +171,9 @@ def _web(env: Mapping[str, str], sharded: bool) -> WebConfig | None:
         link_hours = 0.0
     if not 0 < link_hours <= 24 * 365:
         raise ConfigError(f"WEB_LINK_HOURS must be a number of hours, not {hours!r}.")
+    process = env.get("WEB_PROCESS", "").strip() or "1"
+    if process not in ("0", "1"):
+        raise ConfigError(f"WEB_PROCESS must be 1 (a worker process) or 0, not {process!r}.")
     rate = env.get("WEB_RATE", "").strip() or "240"
     if not rate.isdigit() or int(rate) < 1:
         raise ConfigError(f"WEB_RATE must be a positive number of requests a minute, not {rate!r}.")
@@ -182,4 +185,5 @@ def _web(env: Mapping[str, str], sharded: bool) -> WebConfig | None:
         link_hours=link_hours,
         rate=int(rate),
         reuse_port=sharded,
+        process=process == "1",
     )

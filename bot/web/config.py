@@ -17,6 +17,9 @@ class WebConfig:
     link_hours: float = 72.0  # how long a seat's link works
     rate: int = 240  # requests a minute per client
     reuse_port: bool = False  # several processes listen on one port (sharded bots)
+    # Served by a worker process of the bot (WEB_PROCESS=1, the default from the environment),
+    # so that the pages take none of the bot's own time; False: in the bot's event loop.
+    process: bool = False
 
     @property
     def prefix(self) -> str:

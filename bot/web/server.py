@@ -36,7 +36,7 @@ from bot.i18n import DEFAULT, LANGUAGES, t
 from bot.rendering import Renderer
 from bot.service import GameService
 from bot.store import GameNotFound, GameRow
-from bot.web import html
+from bot.web import html, links
 from bot.web.config import WebConfig
 from bot.web.tables import Table, Tables, players_of
 from bot.web.tokens import PublicToken, SeatToken, Signer
@@ -255,8 +255,7 @@ class WebServer:
 
     async def start(self) -> None:
         """Make or read the secret, and listen."""
-        secret = self.config.secret or await self.service.store.web_secret(_fresh_secret())
-        self.signer = Signer(secret)
+        self.signer = await links.signer_of(self.config, self.service.store)
         app = web.Application(middlewares=[self._guard], client_max_size=4096)
         app.add_routes(
             [
@@ -300,18 +299,15 @@ class WebServer:
     def public_link(self, game_id: int) -> str:
         """The address of a game's public page."""
         assert self.signer is not None
-        return self.config.public_url(self.signer.public(game_id))
+        return links.public_link(self.config, self.signer, game_id)
 
     async def seat_link(self, game: GameRow, seat: int, user_id: int) -> tuple[str, float]:
         """A link to `seat`'s page for `user_id`, and when it stops working."""
-        import secrets
-
         assert self.signer is not None
-        player = game.player_at(seat)
-        key = await self.service.store.web_key(game.id, player.position, secrets.token_urlsafe(12))
-        expires = int(self.clock() + self.config.link_hours * 3600)
-        token = SeatToken(game.id, seat, user_id, key, expires)
-        return self.config.seat_url(self.signer.seat(token)), float(expires)
+        store = self.service.store
+        return await links.seat_link(
+            self.config, self.signer, store, self.clock(), game, seat, user_id
+        )
 
     # ------------------------------------------------------------------ guard
 
@@ -676,9 +672,3 @@ def _iso(at: float | None) -> str | None:
     if at is None:
         return None
     return datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-def _fresh_secret() -> str:
-    import secrets
-
-    return secrets.token_urlsafe(32)

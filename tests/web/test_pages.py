@@ -289,8 +289,12 @@ async def test_too_many_requests_get_429(tmp_path: Path) -> None:
 async def read_event(stream: Any, timeout: float = 30.0) -> tuple[str, str]:
     """The next event of a server-sent event stream (comments skipped)."""
     kind, data = "", ""
+    deadline = asyncio.get_running_loop().time() + timeout
     while True:
-        raw = await asyncio.wait_for(stream.content.readline(), timeout)
+        left = deadline - asyncio.get_running_loop().time()
+        if left <= 0:
+            raise TimeoutError("no event")
+        raw = await asyncio.wait_for(stream.content.readline(), left)
         line = raw.decode().rstrip("\n")
         if line.startswith("event: "):
             kind = line[7:]

@@ -23,6 +23,12 @@ def test_off_unless_both_are_set() -> None:
     assert (found.host, found.port, found.prefix) == ("0.0.0.0", 8080, "/rattus")
     assert found.public_url("p1.x") == "https://games.example.org/rattus/g/p1.x"
     assert not found.reuse_port
+    assert found.process  # a worker process of the bot serves the pages by default
+    inline = Config.from_env(
+        {**BASE, "WEB_BASE_URL": "http://h", "WEB_LISTEN": "h:1", "WEB_PROCESS": "0"},
+        load_dotenv=False,
+    ).web
+    assert inline is not None and not inline.process
     sharded = Config.from_env(
         {**BASE, "WEB_BASE_URL": "http://h", "WEB_LISTEN": "[::1]:80", "SHARD_COUNT": "2"},
         load_dotenv=False,
@@ -41,6 +47,7 @@ def test_off_unless_both_are_set() -> None:
         ({"WEB_BASE_URL": "http://h", "WEB_LISTEN": "h:1", "WEB_SECRET": "short"}, "32"),
         ({"WEB_BASE_URL": "http://h", "WEB_LISTEN": "h:1", "WEB_LINK_HOURS": "x"}, "hours"),
         ({"WEB_BASE_URL": "http://h", "WEB_LISTEN": "h:1", "WEB_RATE": "0"}, "WEB_RATE"),
+        ({"WEB_BASE_URL": "http://h", "WEB_LISTEN": "h:1", "WEB_PROCESS": "yes"}, "WEB_PROCESS"),
     ],
 )
 def test_bad_settings_are_named(env: dict[str, str], says: str) -> None:
