@@ -374,7 +374,7 @@ web-turn_of = { $count ->
         [one] { $who }'s turn
        *[other] Waiting for { $who }
     }
-web-since = since { $when }
+web-since = Since { $when }.
 web-left = left the game
 web-stand_in = played by the AI
 web-language = English

@@ -525,7 +525,7 @@ web-turn_of = { $count ->
         [one] Au tour { DE($who) }
        *[other] En attente { DE($who) }
     }
-web-since = depuis le { $when }
+web-since = Depuis le { $when }.
 web-left = a quitté la partie
 web-stand_in = joué par l'IA
 web-language = Français

@@ -109,17 +109,20 @@ def fragment(
     board's pictures (part, alt), drawn from the public page's view (`board_digest`)."""
     lang = table.lang
     out = [f"<header>\n<h1>{escape(table.title)}</h1>\n"]
-    line = markdown(table.headline)
+    out.append(f'<p class="headline" role="status">{markdown(table.headline)}</p>\n')
     if table.since is not None:
         since = escape(t("web.since", lang, when="\x00"), quote=False)
-        line += " " + since.replace("\x00", _time(table.since))
-    out.append(f'<p class="headline" role="status">{line}</p>\n')
+        since = since.replace("\x00", _time(table.since))
+        out.append(f'<p class="since">{since}</p>\n')
     if table.seat is not None:
         out.append(
             f'<p class="seat">{escape(t("web.seat_page", lang, name=table.names[table.seat]))}'
             f' <a href="{escape(links.public)}">{escape(t("web.public_link", lang))}</a></p>\n'
         )
     out.append("</header>\n")
+    if table.seat is not None:
+        # What the seat came for first: on a phone, before the board's two pictures.
+        out.append(_private(table, links))
     if parts:
         out.append('<section class="board">\n')
         for part, alt in parts:
@@ -128,8 +131,6 @@ def fragment(
                 f' class="part-{escape(part)}" decoding="async">\n'
             )
         out.append("</section>\n")
-    if table.seat is not None:
-        out.append(_private(table, links))
     if table.ranking:
         out.append(_section("ranking", t("web.ranking", lang), _lines(table.ranking)))
     if table.players:

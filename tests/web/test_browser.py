@@ -121,8 +121,11 @@ async def test_public_page_renders_and_updates_live(
         story = await page.inner_text(".story")
         assert "The plague starts in" in story
         # The time is the reader's own (UTC here), written by the page's script.
-        headline = await page.inner_text(".headline")
-        assert "turn since" in headline and "UTC" not in headline
+        assert "Bob's turn" in await page.inner_text(".headline") or "Alice's turn" in (
+            await page.inner_text(".headline")
+        )
+        since = await page.inner_text(".since")
+        assert since.startswith("Since ") and "UTC" not in since
         shot = await page.screenshot()
         compare("web_public_phone", Image.open(io.BytesIO(shot)).convert("RGB"), update_golden)
         # A move made through Discord reaches the open page without a reload.
