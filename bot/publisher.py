@@ -70,15 +70,24 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def board_name(game_id: int, seq: int, part: str = "board") -> str:
+def board_tag(game: GameRow, seq: int) -> str:
+    """What names the board of the position after action `seq` (its post is found again by it
+    after a restart): keyed by the game's seed, which stays secret while the game goes on, so
+    that a file name tells nothing of how many actions there were (the store's seq counts the
+    private answers of a secret window too)."""
+    key = (game.seed % 2**64).to_bytes(8, "little")
+    return hashlib.blake2b(f"{game.id}:{seq}".encode(), key=key, digest_size=5).hexdigest()
+
+
+def board_name(game_id: int, tag: str, part: str = "board") -> str:
     """The file name of a board (or of one part of it, "map" or "players"): it identifies the
     post, so a restart can find it again."""
-    return f"board-{game_id}-{seq}.png" if part == "board" else f"board-{game_id}-{seq}-{part}.png"
+    return f"board-{game_id}-{tag}.png" if part == "board" else f"board-{game_id}-{tag}-{part}.png"
 
 
-def is_board_of(filename: str, game_id: int, seq: int) -> bool:
-    """True for the file name of a board (or a part of it) posted for that game and seq."""
-    return filename == board_name(game_id, seq) or filename.startswith(f"board-{game_id}-{seq}-")
+def is_board_of(filename: str, game_id: int, tag: str) -> bool:
+    """True for the file name of a board (or a part of it) posted for that game and tag."""
+    return filename == board_name(game_id, tag) or filename.startswith(f"board-{game_id}-{tag}-")
 
 
 def transient(exc: BaseException) -> bool:
@@ -317,11 +326,11 @@ class Publisher:
 
     async def _find_posted(self, batch: Batch) -> discord.Message | None:
         """The message of this batch if it is already in the channel (after a crash)."""
-        game_id, seq = batch.game.id, batch.seq
+        game_id, tag = batch.game.id, board_tag(batch.game, batch.seq)
         channel = self.channel(batch.game)
         try:
             async for message in channel.history(limit=20):
-                if any(is_board_of(a.filename, game_id, seq) for a in message.attachments):
+                if any(is_board_of(a.filename, game_id, tag) for a in message.attachments):
                     return message
         except discord.HTTPException:
             log.info("game %s: could not read the channel's history", batch.game.id)
@@ -469,7 +478,8 @@ class Publisher:
         parts, summary = await self.renderer.board_parts(
             game.game, batch.view, names_of(game), game_lang(game)
         )
-        return board_files(parts, summary, lambda part: board_name(game.id, batch.seq, part))
+        tag = board_tag(game, batch.seq)
+        return board_files(parts, summary, lambda part: board_name(game.id, tag, part))
 
     # ------------------------------------------------------------------ Discord calls
 

@@ -37,9 +37,16 @@ class History(Room):
         adapter = adapter_for(game.game)
         names = names_of(game)
         lines: list[str] = []
+        # Each action anyone could see is numbered in turn (the set-up is 0): the store's seq
+        # would count the private answers of a secret window as well, and tell how many.
+        number = 0
         for seq, events in await self.service.history_events(game):
-            for line in public_lines(adapter, events, names, lang):
-                lines.append(f"`#{seq}` {line}")
+            told = public_lines(adapter, events, names, lang)
+            if not told:
+                continue
+            if seq > 0:
+                number += 1
+            lines.extend(f"`#{number}` {line}" for line in told)
         return lines
 
     @admitted

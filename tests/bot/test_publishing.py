@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store
+from bot.publisher import board_tag
+from bot.store import GameRow, Store
 from discord_double import DiscordDouble, DoubleMessage, faults
 from discord_double.player import Table, turn_choices, turn_seq
 from tests.bot.harness import World, current_turn, mover, running_bot, table, world
@@ -22,21 +23,24 @@ from tests.bot.test_crash import start_bot
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def shown_in(messages: list[DoubleMessage], seq: int) -> list[DoubleMessage]:
+def shown_in(messages: list[DoubleMessage], seq: int, game: GameRow) -> list[DoubleMessage]:
     """Channel messages that show the position after action `seq`: posted with its board
-    (named board-<game>-<seq>…), or a turn message edited with the controls of that seq (a
-    turn message keeps the board it was posted with)."""
+    (named board-<game>-<tag of seq>…), or a turn message edited with the controls of that seq
+    (a turn message keeps the board it was posted with)."""
+    tag = board_tag(game, seq)
     return [
         m
         for m in messages
         if turn_seq(m) == seq
-        or any(re.fullmatch(rf"board-\d+-{seq}(-\w+)?\.png", a.filename) for a in m.attachments)
+        or any(
+            re.fullmatch(rf"board-{game.id}-{tag}(-\w+)?\.png", a.filename) for a in m.attachments
+        )
     ]
 
 
-def boards_of(w: World, seq: int) -> list[DoubleMessage]:
-    """The messages of the game's channel that show the position after action `seq`."""
-    return shown_in(table(w).messages(), seq)
+def boards_of(w: World, game: GameRow) -> list[DoubleMessage]:
+    """The messages of the game's channel that show the position after its last action."""
+    return shown_in(table(w).messages(), game.seq, game)
 
 
 async def act_while_failing(w: World, rnd: random.Random, inject) -> None:  # type: ignore[no-untyped-def]
@@ -104,7 +108,7 @@ async def test_discord_errors_on_posts_are_retried_and_shown_once(tmp_path: Path
             d.clear_faults()
             game = await bot.service.store.open_game_in(w.channel.id)
             assert game is not None
-            assert len(boards_of(w, game.seq)) == 1, "the board after the move, exactly once"
+            assert len(boards_of(w, game)) == 1, "the board after the move, exactly once"
             latest = current_turn(w)
             assert latest is not None and turn_seq(latest) > before
             assert f"<@{mover(w, latest).id}>" in latest.text
@@ -132,7 +136,7 @@ async def test_a_lost_answer_is_not_posted_twice(tmp_path: Path) -> None:
             d.clear_faults()
             game = await bot.service.store.open_game_in(w.channel.id)
             assert game is not None
-            assert len(boards_of(w, game.seq)) == 1
+            assert len(boards_of(w, game)) == 1
 
 
 @pytest.mark.slow
@@ -204,7 +208,7 @@ async def test_a_crash_between_commit_and_post_is_shown_after_the_restart(tmp_pa
             assert latest is not None
             pinged = players.mover(latest)
             assert pinged is not None and f"<@{pinged.id}>" in latest.text
-            assert len(shown_in(players.messages(), seq + 1)) == 1
+            assert len(shown_in(players.messages(), seq + 1, game)) == 1
             print(f"board posted {posted_after:.2f} s after the restart")
         finally:
             if bot.poll() is None:
@@ -246,6 +250,6 @@ async def test_a_click_whose_answer_fails_still_gets_its_board_once(tmp_path: Pa
             d.clear_faults()
             game = await bot.service.store.open_game_in(w.channel.id)
             assert game is not None
-            assert len(boards_of(w, game.seq)) == 1, "the board after the move, exactly once"
+            assert len(boards_of(w, game)) == 1, "the board after the move, exactly once"
         assert d.injected_failures
         assert await bot.service.store.outbox.games_with_posts() == []

@@ -23,7 +23,8 @@ from typing import Any
 
 import pytest
 
-from bot.store import Store
+from bot.publisher import board_tag
+from bot.store import GameRow, Store
 from discord_double import DiscordDouble, DoubleMessage
 from discord_double.player import Table, turn_choices, turn_seq
 from tests.bot.test_crash import start_bot
@@ -32,23 +33,27 @@ pytestmark = pytest.mark.postgres
 
 SHARD_COUNT = 4
 PROCESSES = {"A": "0,1", "B": "2,3"}  # process -> SHARD_IDS
-BOARD = re.compile(r"^board-(\d+)-(\d+)(?:-(\w+))?\.png$")
+BOARD = re.compile(r"^board-(\d+)-([0-9a-f]+)(?:-(\w+))?\.png$")
 
 
 class Boards:
     """Every position the channels showed, in the order the double first saw it: a board
-    posted (its images named board-<game>-<seq>[-<part>].png) or a turn message edited with
-    the controls of a later seq (it keeps the board it was posted with)."""
+    posted (its images named board-<game>-<tag>[-<part>].png, the tag a keyed digest of the
+    seq: `board_tag`) or a turn message edited with the controls of a later seq (it keeps the
+    board it was posted with). Tags are read back into seqs once the games' seeds are known
+    (`seeds`, filled as the test opens the games)."""
 
     def __init__(self) -> None:
-        self.order: dict[int, list[int]] = defaultdict(list)  # channel -> seqs shown
+        self.seen: dict[int, list[tuple[int, list[tuple[int, str]]]]] = defaultdict(list)
+        self.seeds: dict[int, GameRow] = {}  # game id -> its row (its seed names its boards)
         self.where: dict[str, int] = {}  # board file name -> the message showing it
         self.twice: list[str] = []  # a board shown by two messages
+        self._seqs: dict[tuple[int, str], int] = {}
 
     def __call__(self, message: DoubleMessage, created: bool) -> None:
         if message.ephemeral:
             return  # a stale click is answered with the current board, to its clicker only
-        shown = [turn_seq(message)]
+        boards: list[tuple[int, str]] = []
         for attachment in message.attachments:
             found = BOARD.match(attachment.filename)
             if found is None:
@@ -56,13 +61,34 @@ class Boards:
             first = self.where.get(attachment.filename)
             if first is None:
                 self.where[attachment.filename] = message.id
-                shown.append(int(found.group(2)))
+                boards.append((int(found.group(1)), found.group(2)))
             elif first != message.id:
                 self.twice.append(attachment.filename)
-        seq = max(shown)
-        seqs = self.order[message.channel_id]
-        if seq >= 0 and (not seqs or seq != seqs[-1]):
-            seqs.append(seq)
+        self.seen[message.channel_id].append((turn_seq(message), boards))
+
+    def _seq(self, game_id: int, tag: str) -> int:
+        found = self._seqs.get((game_id, tag))
+        if found is not None:
+            return found
+        game = self.seeds.get(game_id)
+        if game is None:
+            return -1
+        seq = next((s for s in range(5000) if board_tag(game, s) == tag), -1)
+        if seq >= 0:
+            self._seqs[game_id, tag] = seq
+        return seq
+
+    @property
+    def order(self) -> dict[int, list[int]]:
+        """Channel -> the seqs it showed, in order."""
+        out: dict[int, list[int]] = defaultdict(list)
+        for channel, messages in self.seen.items():
+            seqs = out[channel]
+            for controls, boards in messages:
+                seq = max([controls, *(self._seq(g, tag) for g, tag in boards)])
+                if seq >= 0 and (not seqs or seq != seqs[-1]):
+                    seqs.append(seq)
+        return out
 
     def last(self, channel_id: int) -> int:
         seqs = self.order[channel_id]
@@ -119,6 +145,7 @@ async def test_two_processes_share_four_shards(tmp_path: Path, postgres_url: str
                 game = await store.open_game_in(channels[i].id)
                 assert game is not None and game.status == "active"
                 games[i] = game.id
+                boards.seeds[game.id] = game
 
             # Servers 0 and 2 (one per process): alice against an AI seat, alice away, so
             # the owning process's AI plays every seat to the end.

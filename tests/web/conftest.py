@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -53,9 +54,12 @@ class Site:
         return await self.service.store.get_game(game_id)
 
 
+@contextlib.asynccontextmanager
 async def site_of(tmp_path: Path, url: str = "", **config: Any) -> AsyncIterator[Site]:
     """A service and its web view on `url` (a SQLite file of `tmp_path` by default). The
-    rate limit is lifted unless a test sets it: whole games fetch thousands of pages."""
+    rate limit is lifted unless a test sets it: whole games fetch thousands of pages.
+    Everything is closed however the test ends (an open store's thread would keep the test
+    process from exiting)."""
     config.setdefault("rate", 1_000_000)
     clock = Clock()
     store = Store(url or f"sqlite:///{tmp_path}/web.db", clock=clock)
@@ -68,20 +72,22 @@ async def site_of(tmp_path: Path, url: str = "", **config: Any) -> AsyncIterator
         renderer,
         clock=clock,
     )
-    await web.start()
-    # The pages are reached directly here, at the root (a proxy would strip /rattus).
-    web.config = WebConfig(base_url=f"http://127.0.0.1:{web.port}", port=web.port, **config)
-    async with aiohttp.ClientSession() as http:
-        yield Site(service, web, clock, http)
-    await web.close()
-    await service.close()
-    await renderer.close()
-    await store.close()
+    try:
+        await web.start()
+        # The pages are reached directly here, at the root (a proxy would strip /rattus).
+        web.config = WebConfig(base_url=f"http://127.0.0.1:{web.port}", port=web.port, **config)
+        async with aiohttp.ClientSession() as http:
+            yield Site(service, web, clock, http)
+    finally:
+        await web.close()
+        await service.close()
+        await renderer.close()
+        await store.close()
 
 
 @pytest.fixture
 async def site(tmp_path: Path) -> AsyncIterator[Site]:
-    async for found in site_of(tmp_path):
+    async with site_of(tmp_path) as found:
         yield found
 
 

@@ -225,7 +225,7 @@ async def test_whole_games_show_each_seat_only_its_own_secrets_in_chromium(
     from bot.compose import names_of
     from tests.web.conftest import play, site_of, start_game
 
-    async for site in site_of(tmp_path):
+    async with site_of(tmp_path) as site:
         game_id = await start_game(site.service, game, count, options)
         rnd = random.Random(f"browser {game}{options}")
         page = await phone_page(browser)

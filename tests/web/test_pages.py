@@ -133,7 +133,7 @@ async def test_pages_keep_every_seat_secret_whole_games(
     tmp_path: Path, game: str, options: dict[str, Any], count: int
 ) -> None:
     """The same, for whole games to their end (and the final page shows the ranking)."""
-    async for site in site_of(tmp_path):
+    async with site_of(tmp_path) as site:
         await whole_game(site, game, options, count, limit=5000)
         game_row = await site.game(1)
         assert game_row.status == "over"
@@ -275,7 +275,7 @@ async def test_forged_expired_and_revoked_links_get_403(site: Site) -> None:
 
 
 async def test_too_many_requests_get_429(tmp_path: Path) -> None:
-    async for site in site_of(tmp_path, rate=8):
+    async with site_of(tmp_path, rate=8) as site:
         game_id = await start_game(site.service, "rattus", 2)
         statuses = [(await site.get(site.web.public_link(game_id)))[0] for _ in range(8)]
         assert statuses[0] == 200 and statuses[-1] == 429

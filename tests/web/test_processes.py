@@ -17,12 +17,8 @@ async def test_a_page_served_by_one_process_follows_a_change_made_by_another(
     tmp_path: Path, postgres_url: str
 ) -> None:
     async with contextlib.AsyncExitStack() as stack:
-        first = await stack.enter_async_context(
-            contextlib.asynccontextmanager(site_of)(tmp_path / "a", postgres_url)
-        )
-        second = await stack.enter_async_context(
-            contextlib.asynccontextmanager(site_of)(tmp_path / "b", postgres_url)
-        )
+        first = await stack.enter_async_context(site_of(tmp_path / "a", postgres_url))
+        second = await stack.enter_async_context(site_of(tmp_path / "b", postgres_url))
         game_id = await start_game(first.service, "rattus", 2)
         # One secret in the database: both processes sign alike.
         link = first.web.public_link(game_id)
