@@ -30,21 +30,24 @@ async def serve(config: Config) -> None:
     assert config.web is not None
     store = Store(config.database_url)
     await store.open()
-    service = GameService(store, shards=None)
-    renderer = Renderer(threads=max(1, config.render_threads), processes=0)
-    server = WebServer(config.web, service, renderer)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
     try:
-        await server.start()
-        await stop.wait()
+        service = GameService(store, shards=None)
+        renderer = Renderer(threads=max(1, config.render_threads), processes=0)
+        server = WebServer(config.web, service, renderer)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop.set)
+        try:
+            await server.start()
+            await stop.wait()
+        finally:
+            await server.close()
+            await service.close()
+            await renderer.close()
     finally:
-        await server.close()
-        await service.close()
-        await renderer.close()
+        # Always: an open store's thread would keep the process from ending.
         await store.close()
 
 
@@ -61,7 +64,14 @@ def main() -> int:
     if config.web is None:
         print("rattus-bot web: WEB_BASE_URL and WEB_LISTEN are not set", file=sys.stderr)
         return 2
-    asyncio.run(serve(config))
+    try:
+        asyncio.run(serve(config))
+    except OSError as exc:  # the port is taken, or the address is not this machine's
+        print(
+            f"rattus-bot web: cannot listen on {config.web.host}:{config.web.port}: {exc}",
+            file=sys.stderr,
+        )
+        return 2
     return 0
 
 
