@@ -257,14 +257,14 @@ class GameBot(commands.Bot):
 
             self.web = WebLinks(config.web, self.store, clock)
             self._web_worker = WebWorker(config)
-            self.publisher.web_link = self._web_link
         elif config.web is not None:
             from bot.web import WebServer
 
             server = WebServer(config.web, self.service, self.renderer, clock=clock)
             self.publisher.watchers.append(server.changed)
-            self.publisher.web_link = self._web_link
             self.web = server
+        if self.web is not None:
+            self.publisher.web_link = self._web_link
         self.sync_commands = sync_commands
         self._looking: asyncio.Task[None] | None = None
         self._warming: asyncio.Task[None] | None = None

@@ -260,13 +260,13 @@ class WebServer:
         app.add_routes(
             [
                 web.get("/static/{name}", self._static_file),
-                web.get("/g/{token}", self._public),
+                web.get("/g/{token}", self._page),
                 web.get("/g/{token}/state.json", self._state),
                 web.get("/g/{token}/events", self._events),
                 web.get("/g/{token}/board/{digest}/{part}.png", self._board),
                 web.get("/g/{token}/after/{number:\\d{1,6}}", self._after),
                 web.get("/g/{token}/after/{number:\\d{1,6}}/{part}.png", self._after_image),
-                web.get("/s/{token}", self._seat),
+                web.get("/s/{token}", self._page),
                 web.get("/s/{token}/events", self._events),
                 web.get("/s/{token}/private/{digest}.png", self._private),
             ]
@@ -484,12 +484,6 @@ class WebServer:
         _, digest, inner = await self._render(game, token, lang)
         return digest, inner
 
-    async def _public(self, request: web.Request) -> web.StreamResponse:
-        return await self._page(request)
-
-    async def _seat(self, request: web.Request) -> web.StreamResponse:
-        return await self._page(request)
-
     async def _page(self, request: web.Request) -> web.StreamResponse:
         game, token, lang = await self._reader(request)
         table, digest, inner = await self._render(game, token, lang)
@@ -574,14 +568,13 @@ class WebServer:
 
     async def _after(self, request: web.Request) -> web.StreamResponse:
         game, _, lang = await self._reader(request)
-        earlier = await self.tables.earlier(game, int(request.match_info["number"]), lang)
+        table = await self.table(game, None, lang)
+        earlier = await self.tables.earlier(game, table, int(request.match_info["number"]))
         if earlier is None:
             raise web.HTTPNotFound()
-        group, _, count = earlier
-        table = await self.table(game, None, lang)
+        group, _ = earlier
         links = self.links(game.id, None, lang)
-        parts = self._parts(table)
-        text = html.earlier_page(table, group, count, links, parts)
+        text = html.earlier_page(table, group, len(table.story), links, self._parts(table))
         return web.Response(
             text=text, content_type="text/html", headers={"Cache-Control": "no-cache"}
         )
@@ -589,12 +582,12 @@ class WebServer:
     async def _after_image(self, request: web.Request) -> web.StreamResponse:
         game, _, lang = await self._reader(request)
         number = int(request.match_info["number"])
-        earlier = await self.tables.earlier(game, number, lang)
+        table = await self.table(game, None, lang)
+        earlier = await self.tables.earlier(game, table, number)
         if earlier is None:
             raise web.HTTPNotFound()
-        group, view, _ = earlier
+        group, view = earlier
         key = (game.id, f"after:{game.line}:{group.seq}:{lang}")
-        table = await self.table(game, None, lang)
 
         async def draw() -> list[tuple[str, bytes]]:
             drawn, _ = await self.renderer.board_parts(game.game, view, list(table.names), lang)

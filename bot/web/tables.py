@@ -53,13 +53,13 @@ class Table:
     status: str  # lobby, active, over, abandoned
     headline: str  # whose turn it is (or that the game is over)
     since: float | None  # when that turn began (None: unknown, or a private decision)
-    movers: tuple[str, ...]
     players: tuple[tuple[str, str], ...]  # (name, note: left, AI level…)
-    summary: tuple[str, ...]
-    ranking: tuple[str, ...]
-    private: tuple[str, ...]  # what only this seat knows (its hand, its looks…)
-    story: tuple[Group, ...]
-    view: Mapping[str, Any] = field(compare=False, repr=False)
+    movers: tuple[str, ...] = ()
+    summary: tuple[str, ...] = ()
+    ranking: tuple[str, ...] = ()
+    private: tuple[str, ...] = ()  # what only this seat knows (its hand, its looks…)
+    story: tuple[Group, ...] = ()
+    view: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     names: tuple[str, ...] = ()
 
     @cached_property
@@ -155,13 +155,7 @@ class Tables:
                 status=game.status,
                 headline=t("web.lobby", lang),
                 since=game.created_at,
-                movers=(),
                 players=players,
-                summary=(),
-                ranking=(),
-                private=(),
-                story=(),
-                view={},
                 names=names,
             )
         engine = self.service.engine(game)
@@ -250,17 +244,16 @@ class Tables:
         return text
 
     async def earlier(
-        self, game: GameRow, number: int, lang: str
-    ) -> tuple[Group, Mapping[str, Any], int] | None:
-        """The public story's group `number`, the public view after it and how many groups
-        there are (None: no such group)."""
-        table = await self.table(game, None, lang)
+        self, game: GameRow, table: Table, number: int
+    ) -> tuple[Group, Mapping[str, Any]] | None:
+        """Group `number` of the public page `table`'s story and the public view after it
+        (None: no such group)."""
         if not 1 <= number <= len(table.story):
             return None
         group = table.story[number - 1]
         engine = self.service.engine(game)
         state = await self.service.state_at(game, group.seq)
-        return group, engine.view(state, None), len(table.story)
+        return group, engine.view(state, None)
 
 
 def players_of(game: GameRow, lang: str) -> tuple[tuple[str, str], ...]:

@@ -28,11 +28,6 @@ GAMES = [
 ]
 
 
-def visible_text(page: str) -> str:
-    """A page's text and attributes as a reader's browser holds them (the HTML itself)."""
-    return page
-
-
 async def pages(site: Site, game_id: int) -> tuple[str, dict[int, str]]:
     """The public page and every seat's page of a game, as fetched."""
     game = await site.game(game_id)
