@@ -28,7 +28,7 @@ from bot.service import BotError, GameService, ServiceConfig
 from bot.store import Store
 from bot.thinking import Thinker
 from bot.translator import CatalogTranslator
-from bot.ui import DYNAMIC_ITEMS, CommandMentions, bound_items
+from bot.ui import CommandMentions, bound_items, route_click
 
 if TYPE_CHECKING:
     from bot.web import WebServer
@@ -243,6 +243,9 @@ class GameBot(commands.Bot):
                 commands=self.command_mentions,
             )
         )
+        # The bot's buttons and selects, each class handing its clicks to the handlers
+        # (`on_interaction` routes a click to the one its custom_id matches).
+        self._items = bound_items(self.interactions)
         self.scheduler = Scheduler(
             self.service, Announcer(self.service, self.publisher), clock=clock
         )
@@ -286,7 +289,6 @@ class GameBot(commands.Bot):
         await self.add_cog(StandingCog(self.interactions))
         for adapter in adapters().values():
             await self.add_cog(adapter.cog(self.interactions))
-        self.add_dynamic_items(*bound_items(self.interactions))
         if self.sync_commands:
             if self.config.dev_guild_id:
                 guild = discord.Object(self.config.dev_guild_id)
@@ -333,15 +335,12 @@ class GameBot(commands.Bot):
         self._looking = task  # keep a reference until it is done
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on a component no button of this bot could have made (a forged or
-        mangled custom_id) still gets an answer instead of "This interaction failed"."""
+        """A click on a button or select goes to the bot's item of its custom_id; a click no
+        button of this bot could have made (a forged or mangled custom_id, or one its
+        message does not carry) still gets an answer instead of "This interaction failed"."""
         if interaction.type is not discord.InteractionType.component:
             return
-        data = cast("dict[str, Any]", interaction.data or {})
-        custom_id = str(data.get("custom_id", ""))
-        if any(i.__discord_ui_compiled_template__.fullmatch(custom_id) for i in DYNAMIC_ITEMS):
-            return
-        if not interaction.response.is_done():
+        if not await route_click(self._items, interaction) and not interaction.response.is_done():
             await reply_error(interaction, BotError("bad_choice"))
 
     async def on_ready(self) -> None:

@@ -45,7 +45,7 @@ from tenacity import (
     wait_exponential_jitter,
 )
 
-from bot import compose, presence
+from bot import compose, presence, respond
 from bot.adapter import adapter_for
 from bot.clicks import TOKEN_LIFE, Clicks, Offer
 from bot.compose import game_lang, names_of
@@ -136,7 +136,7 @@ class Publisher:
         self.clock = clock  # the service's wall clock (quiet hours)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        self._hooks: dict[int, tuple[discord.Webhook, float]] = {}
+        self._hooks: dict[int, tuple[discord.Interaction[Any], float]] = {}
         self._dm_channels: dict[int, int] = {}
         self._uncertain: set[int] = set()
         self._free_at: dict[int, float] = {}
@@ -310,28 +310,29 @@ class Publisher:
             raise
         return await self._done(item, message) or item.more
 
-    async def _done(self, batch: Batch, message: discord.Message | None) -> bool:
-        """Record a shown batch (and queue its DMs); True when DMs were queued."""
-        new_turn = message is not None and not (batch.over or batch.ended)
+    async def _done(self, batch: Batch, message_id: int | None) -> bool:
+        """Record a shown batch (`message_id`: the new message it posted, if any) and queue
+        its DMs; True when DMs were queued."""
+        new_turn = message_id is not None and not (batch.over or batch.ended)
         dms = self._dms(batch)
         await self.feed.posted(
             batch,
-            turn_message_id=message.id if new_turn and message is not None else None,
+            turn_message_id=message_id if new_turn else None,
             clear_turn_message=batch.over or batch.ended,
             dms=dms,
         )
-        if message is not None and new_turn:
-            batch.game.turn_message_id = message.id
+        if message_id is not None and new_turn:
+            batch.game.turn_message_id = message_id
         return bool(dms)
 
-    async def _find_posted(self, batch: Batch) -> discord.Message | None:
-        """The message of this batch if it is already in the channel (after a crash)."""
+    async def _find_posted(self, batch: Batch) -> int | None:
+        """The id of this batch's message if it is already in the channel (after a crash)."""
         game_id, tag = batch.game.id, board_tag(batch.game, batch.seq)
         channel = self.channel(batch.game)
         try:
             async for message in channel.history(limit=20):
                 if any(is_board_of(a.filename, game_id, tag) for a in message.attachments):
-                    return message
+                    return message.id
         except discord.HTTPException:
             log.info("game %s: could not read the channel's history", batch.game.id)
         return None
@@ -342,7 +343,8 @@ class Publisher:
         """The game's channel or thread."""
         return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
 
-    async def _show(self, batch: Batch) -> discord.Message | None:
+    async def _show(self, batch: Batch) -> int | None:
+        """Show a batch in the channel; the id of the new message it posted, if any."""
         game = batch.game
         adapter = adapter_for(game.game)
         lang = game_lang(game)
@@ -449,7 +451,7 @@ class Publisher:
         groups: list[list[str]],
         rows: Sequence[Sequence[discord.ui.Item[Any]]],
         accent: tuple[int, int, int] | None,
-    ) -> discord.Message:
+    ) -> int:
         """Post a turn message that tells `groups` (kept for its edits) and shows the
         board."""
         game = batch.game
@@ -469,7 +471,7 @@ class Publisher:
             ),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
-        self._boards[game.id] = (sent.id, boards)
+        self._boards[game.id] = (sent, boards)
         return sent
 
     async def _draw(self, batch: Batch) -> tuple[list[discord.File], list[tuple[str, str]]]:
@@ -483,14 +485,15 @@ class Publisher:
 
     # ------------------------------------------------------------------ Discord calls
 
-    async def _send(self, batch: Batch, offer: Offer | None, **kwargs: Any) -> discord.Message:
+    async def _send(self, batch: Batch, offer: Offer | None, **kwargs: Any) -> int:
+        """Post a new message for a batch (through the click's webhook when there is one);
+        its id."""
         game = batch.game
         offer = await self.clicks.settled(offer)
         if offer is not None:
-            followup = offer.interaction.followup
-            sent = await followup.send(wait=True, **kwargs)
+            sent = await respond.send(offer.interaction, **kwargs)
             self.calls["interaction"] += 1
-            self._hooks[sent.id] = (followup, offer.at + TOKEN_LIFE)
+            self._hooks[sent] = (offer.interaction, offer.at + TOKEN_LIFE)
             return sent
         kwargs.setdefault("view", discord.utils.MISSING)
         message = await self.channel(game).send(
@@ -498,7 +501,7 @@ class Publisher:
         )
         self.calls["channel"] += 1
         self._free_at[game.id] = time.monotonic() + self.config.channel_interval
-        return message
+        return message.id
 
     async def _edit(
         self, game: GameRow, message_id: int, offer: Offer | None, **kwargs: Any
@@ -510,13 +513,13 @@ class Publisher:
                 if await self.clicks.answer(offer, **kwargs):
                     return
             elif await self.clicks.settled(offer) is not None:
-                await offer.interaction.edit_original_response(**kwargs)
+                await respond.edit(offer.interaction, None, **kwargs)
                 self.calls["interaction"] += 1
                 return
         hook = self._hooks.get(message_id)
         if hook is not None and time.monotonic() < hook[1]:
             try:
-                await hook[0].edit_message(message_id, **kwargs)
+                await respond.edit(hook[0], message_id, **kwargs)
                 self.calls["interaction"] += 1
                 return
             except discord.HTTPException:

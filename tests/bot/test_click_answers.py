@@ -30,8 +30,9 @@ class Response:
 
 @pytest.fixture(autouse=True)
 def answers_through_the_fake_response(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bot answers clicks with bot.respond (discord.py's requests without the message
-    sent back); here they go to the fake interaction's response."""
+    """The bot answers clicks and edits their answers with bot.respond (discord.py's
+    requests without building the message sent back); here they go to the fake
+    interaction."""
 
     async def update(interaction: Any, **edit: Any) -> None:
         await interaction.response.edit_message(**edit)
@@ -39,8 +40,13 @@ def answers_through_the_fake_response(monkeypatch: pytest.MonkeyPatch) -> None:
     async def acknowledge(interaction: Any) -> None:
         await interaction.response.defer()
 
+    async def edit(interaction: Any, message_id: int | None, **changes: Any) -> None:
+        assert message_id is None  # the click's own answer: its original response
+        await interaction.edit_original_response(**changes)
+
     monkeypatch.setattr("bot.respond.update", update)
     monkeypatch.setattr("bot.respond.acknowledge", acknowledge)
+    monkeypatch.setattr("bot.respond.edit", edit)
 
 
 class FakeHTTP:

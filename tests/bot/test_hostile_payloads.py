@@ -164,3 +164,33 @@ async def test_what_reaches_the_command_anyway_is_answered_without_a_traceback(
         assert [x.levelno for x in warnings] == [logging.WARNING], warnings
         assert "CommandSignatureMismatch" in warnings[0].getMessage()
         assert clean(caplog) == []
+
+
+async def test_a_click_its_message_does_not_carry_is_refused_privately(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A custom_id of this bot's on a message that has no such component, or sent as a
+    component of another type than the one it names, is refused in the clicker's language
+    and changes nothing (the bot routes a click only to a component its message carries)."""
+    caplog.set_level(logging.INFO)
+    async with world(tmp_path) as w, running_bot(w) as bot:
+        d = w.double
+        game_id = await started(w, bot)
+        message = current_turn(w)
+        assert message is not None
+        control = turn_choices(message)[0]
+        other = 3 if control["type"] == 2 else 2
+        cases = [
+            (f"rt:{game_id}:0:a:forged", 2, False),  # not on the message
+            (control["custom_id"], other, True),  # passed off as another type of component
+            (f"rl:{game_id}:start", 2, False),  # a lobby button on a turn message
+        ]
+        for custom_id, kind, added in cases:
+            for user, lang in ((w.alice, "en"), (w.bob, "fr")):
+                r = await d.forge_click(
+                    user, message, custom_id, component_type=kind, add_to_message=added
+                )
+                await r.wait_done()
+                assert answered(r, "error.bad_choice", lang), (custom_id, r.describe())
+        assert (await bot.service.store.get_game(game_id)).seq == 0
+        assert clean(caplog) == []
