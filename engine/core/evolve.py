@@ -111,16 +111,19 @@ def quick_init(cls: type[T]) -> type[T]:
             scope[f"default_{f.name}"] = f.default
             signature.append(f"{f.name}=default_{f.name}")
     names = [f.name for f in params]
-    if len(names) >= _TWIN_FIELDS and cls.__bases__ == (object,) and cls.__slots__ == tuple(names):  # type: ignore[attr-defined]
-        # A wide record (a game State): its fields are stored through a mutable twin class of
-        # the same slots, whose plain attribute stores are several times cheaper than a call
-        # per slot, and the instance is given its own class back at the end. Only for an
-        # instance of `cls` itself (a subclass may have another layout).
-        scope["twin"] = _TWINS[cls] = type(
+    if cls.__bases__ == (object,) and cls.__slots__ == tuple(names):  # type: ignore[attr-defined]
+        # A mutable twin class of the same slots: a plain attribute store to it is several
+        # times cheaper than a call per slot, and the instance is given its own class back
+        # at the end. `evolve` copies every such record through its twin.
+        _TWINS[cls] = type(
             f"_{cls.__name__}Fields",
             (),
             {"__slots__": cls.__slots__},  # type: ignore[attr-defined]
         )
+    if len(names) >= _TWIN_FIELDS and cls in _TWINS:
+        # A wide record (a game State) is also built through its twin. Only for an instance of
+        # `cls` itself (a subclass may have another layout).
+        scope["twin"] = _TWINS[cls]
         scope["set_class"] = _SET_CLASS
         fast = [
             "set_class(self, twin)",
@@ -146,7 +149,8 @@ def quick_init(cls: type[T]) -> type[T]:
 
 
 # From this many fields a record is built through its twin class (see quick_init): below, the
-# two class changes cost more than they save.
-_TWIN_FIELDS = 6
+# two class changes cost more than they save (a copy by `evolve` always gains: it calls no
+# __init__).
+_TWIN_FIELDS = 5
 _TWINS: dict[type[Any], type[Any]] = {}
 _SET_CLASS = object.__dict__["__class__"].__set__
