@@ -111,16 +111,10 @@ def quick_init(cls: type[T]) -> type[T]:
             scope[f"default_{f.name}"] = f.default
             signature.append(f"{f.name}=default_{f.name}")
     names = [f.name for f in params]
-    if cls.__bases__ == (object,) and cls.__slots__ == tuple(names):  # type: ignore[attr-defined]
-        # A mutable twin class of the same slots: a plain attribute store to it is several
-        # times cheaper than a call per slot, and the instance is given its own class back
-        # at the end. `evolve` copies every such record through its twin.
-        _TWINS[cls] = type(
-            f"_{cls.__name__}Fields",
-            (),
-            {"__slots__": cls.__slots__},  # type: ignore[attr-defined]
-        )
-    if len(names) >= _TWIN_FIELDS and cls in _TWINS:
+    twin = _twin(cls, names)
+    if twin is not None:
+        _TWINS[cls] = twin
+    if len(names) >= _TWIN_FIELDS and twin is not None:
         # A wide record (a game State) is also built through its twin. Only for an instance of
         # `cls` itself (a subclass may have another layout).
         scope["twin"] = _TWINS[cls]
@@ -146,6 +140,29 @@ def quick_init(cls: type[T]) -> type[T]:
     init.__module__ = cls.__module__
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+def _twin(cls: type[Any], names: list[str]) -> type[Any] | None:
+    """A mutable twin of the slots record `cls`: the same instance layout, so that an instance
+    can be filled as a twin, by plain attribute stores (several times cheaper than a call per
+    slot), and then given its own class back. None when `cls` has fields or slots the twin
+    would not have: its own slots must be its fields, and its bases be field-less slots
+    dataclasses (Event)."""
+    if cls.__slots__ != tuple(names):
+        return None
+    for base in cls.__mro__[1:-1]:
+        if not dataclasses.is_dataclass(base) or base.__dict__.get("__slots__") != ():
+            return None
+    return type(
+        f"_{cls.__name__}Fields",
+        cls.__bases__,
+        # A frozen base's checks (dataclass __setattr__) would make every store a Python call.
+        {
+            "__slots__": cls.__slots__,
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+        },
+    )
 
 
 # From this many fields a record is built through its twin class (see quick_init): below, the
