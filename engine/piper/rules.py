@@ -418,13 +418,14 @@ class _Work:
 
     def board(self) -> tuple[object, ...]:
         """What an activation order can change: the ring, figures, counters, who is out and
-        in which order, who took which counters, the end."""
+        in which order, who took which counters, the end; as a hashable snapshot (equal for
+        equal boards)."""
         return (
-            self.ring,
-            self.gaps,
-            self.levels,
-            self.out,
-            self.collected,
+            tuple(self.ring),
+            tuple([tuple(g) for g in self.gaps]),
+            tuple(self.levels),
+            tuple(self.out),
+            tuple(self.collected),
             self.phase,
             self.reason,
         )
@@ -574,7 +575,7 @@ def _order_matters(w: _Work, ready: Sequence[int]) -> bool:
     """True when activating the characters in another order can end elsewhere."""
     if _commute(w, ready):
         return False
-    outcomes = set()
+    outcomes: set[tuple[object, ...]] = set()
     for first in ready:
         t = _Work(w)
         t.quiet = True
@@ -582,7 +583,7 @@ def _order_matters(w: _Work, ready: Sequence[int]) -> bool:
             _activate(t, k, [], chosen=False)
             if t.phase is _OVER:
                 break
-        outcomes.add(repr(t.board()))
+        outcomes.add(t.board())
     return len(outcomes) > 1
 
 
