@@ -471,6 +471,7 @@ def _usable_actions(
     if _CARD_MERCHANT in usable:
         dips = s.africa.diplomats if s.africa is not None else None
         cubes = s.cubes
+        moves = _merchant_moves(b)
         for r in b.used:
             have = cubes[r][seat]
             if not have:
@@ -478,7 +479,7 @@ def _usable_actions(
             if dips is not None and dips[r] >> seat & 1:
                 out.extend(_diplomat_merchant(s, seat, r, have))
                 continue
-            out.extend(_merchant_list(b, r, min(3, have)))
+            out.extend(moves[r][min(3, have)])
     if _CARD_WITCH in usable:
         out.extend(_peek_list(b, counts))
     if s.africa is not None and usable & _ORIENT:
@@ -491,10 +492,12 @@ def _usable_actions(
 # Keyed by the board's id (boards are made once per configuration and kept), and checked
 # against the board itself; cleared when full, so memory stays bounded.
 _TOKEN_LISTS: dict[tuple[int, tuple[int, ...]], tuple[Board, tuple[Action, ...]]] = {}
+_PEEK_LISTS: dict[tuple[int, tuple[int, ...]], tuple[Board, tuple[Action, ...]]] = {}
 _PLACE_LISTS: dict[tuple[int, tuple[int, ...], int, bool], tuple[Board, tuple[Action, ...]]] = {}
 _SpreadLists = tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]]
 _SPREAD_LISTS: dict[tuple[int, int, tuple[int, ...], int], tuple[Board, _SpreadLists]] = {}
-_MERCHANT_LISTS: dict[tuple[int, int, int], tuple[Board, tuple[Action, ...]]] = {}
+_MerchantMoves = tuple[tuple[tuple[Action, ...], ...], ...]
+_MERCHANT_MOVES: dict[int, tuple[Board, _MerchantMoves]] = {}
 
 
 def _monk_list(b: Board, counts: tuple[int, ...]) -> tuple[Action, ...]:
@@ -520,12 +523,20 @@ def _monk_region(r: int, k: int, targets: tuple[int, ...]) -> tuple[Action, ...]
     return tuple(_monk_a(r, pos, t) for pos in range(k) for t in targets)
 
 
-def _peek_list(b: Board, counts: tuple[int, ...]) -> list[Action]:
+def _peek_list(b: Board, counts: tuple[int, ...]) -> tuple[Action, ...]:
     """The Witch's looks: any token of a region in play."""
-    out: list[Action] = []
+    key = (id(b), counts)
+    got = _PEEK_LISTS.get(key)
+    if got is not None and got[0] is b:
+        return got[1]
+    peek: list[Action] = []
     for r in b.used:
         if counts[r]:
-            out.extend(_peek_region(r, counts[r]))
+            peek.extend(_peek_region(r, counts[r]))
+    out = tuple(peek)
+    if len(_PEEK_LISTS) >= _CACHE_LIMIT:
+        _PEEK_LISTS.clear()
+    _PEEK_LISTS[key] = (b, out)
     return out
 
 
@@ -559,15 +570,23 @@ def _place_region(r: int, k: int, res: int, peasant: bool) -> tuple[Action, ...]
     return tuple(_place_a(r, n) for n in _place_counts(res, k, peasant))
 
 
-def _merchant_list(b: Board, r: int, top: int) -> tuple[Action, ...]:
-    """The Merchant's moves from region `r` of 1 to `top` cubes (no diplomat involved)."""
-    key = (id(b), r, top)
-    got = _MERCHANT_LISTS.get(key)
+def _merchant_moves(b: Board) -> _MerchantMoves:
+    """The Merchant's moves (no diplomat involved) from each region r of 1 to `top` cubes, at
+    [r][top] for top 0 to 3; made once per board."""
+    got = _MERCHANT_MOVES.get(id(b))
     if got is not None and got[0] is b:
         return got[1]
-    out = tuple(_merchant_a(r, n, k, False) for n in b.neighbours[r] for k in range(1, top + 1))
-    _MERCHANT_LISTS[key] = (b, out)
-    return out
+    moves = tuple(
+        tuple(
+            tuple(_merchant_a(r, n, k, False) for n in b.neighbours[r] for k in range(1, top + 1))
+            for top in range(4)
+        )
+        for r in range(len(REGIONS))
+    )
+    if len(_MERCHANT_MOVES) >= 64:
+        _MERCHANT_MOVES.clear()
+    _MERCHANT_MOVES[id(b)] = (b, moves)
+    return moves
 
 
 def _spread_list(s: State, count: int, counts: tuple[int, ...]) -> _SpreadLists:
@@ -607,13 +626,12 @@ def _orient_actions(s: State, afr: Africa, seat: int, usable: frozenset[ClassCar
     out: list[Action] = []
     can_draw = bool(afr.deck or afr.discard)
     if _CARD_ASTRONOMER in usable and can_draw:
-        out.append(UseAstronomer())
+        out.append(_USE_ASTRONOMER)
     if _CARD_EXPLORER in usable and can_draw:
-        out.append(UseExplorer())
+        out.append(_USE_EXPLORER)
     if _CARD_SULTAN in usable and diplomats_left(s):
-        out.extend(
-            _diplomat_a(r) for r in b.used if s.cubes[r][seat] and not afr.diplomats[r] >> seat & 1
-        )
+        cubes, diplomats = s.cubes, afr.diplomats
+        out += [_diplomat_a(r) for r in b.used if cubes[r][seat] and not diplomats[r] >> seat & 1]
     if _CARD_CARAVANEER in usable and afr.caravan >= 0:
         out.extend(_caravan_actions(s.expansion, s.players, afr.caravan))
     return out
@@ -651,6 +669,10 @@ def _peek_a(r: int, pos: int) -> Action:
 @cache
 def _take_a(card: ClassCard) -> Action:
     return TakeCard(card)
+
+
+_USE_ASTRONOMER: Action = UseAstronomer()
+_USE_EXPLORER: Action = UseExplorer()
 
 
 @cache
