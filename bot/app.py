@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import gateway
 from bot.adapter import adapters
 from bot.backlog import Backlog
 from bot.cogs.game import GameCog, StandingCog
@@ -246,6 +247,7 @@ class GameBot(commands.Bot):
         # The bot's buttons and selects, each class handing its clicks to the handlers
         # (`on_interaction` routes a click to the one its custom_id matches).
         self._items = bound_items(self.interactions)
+        gateway.install(self)  # clicks reach on_interaction, their messages built if read
         self.scheduler = Scheduler(
             self.service, Announcer(self.service, self.publisher), clock=clock
         )

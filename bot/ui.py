@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Protocol, Self, cast
 import discord
 
 from bot.adapter import GameAdapter
+from bot.gateway import Click
 from bot.i18n import t
 
 log = logging.getLogger(__name__)
@@ -624,7 +625,42 @@ def _component(
     return None
 
 
-def _as_item(component: discord.Component | None) -> discord.ui.Item[Any] | None:
+def _raw_component(components: Any, kind: int, custom_id: str) -> dict[str, Any] | None:
+    """The payload of the component of that type and custom_id in a message's payload."""
+    stack = list(components) if isinstance(components, list) else []
+    while stack:
+        raw = stack.pop()
+        if not isinstance(raw, dict):
+            continue
+        if raw.get("type") == kind and raw.get("custom_id") == custom_id:
+            return raw
+        children = raw.get("components")
+        if isinstance(children, list):
+            stack.extend(children)
+        if "accessory" in raw:
+            stack.append(raw["accessory"])
+    return None
+
+
+def _clicked(interaction: Interaction, kind: int, custom_id: str) -> discord.ui.Item[Any] | None:
+    """The clicked component as an item (None: its message does not carry it), read from
+    the message's payload when the click has it (bot.gateway), else from its message."""
+    component: discord.Component | None
+    if isinstance(interaction, Click):
+        data = interaction.message_data()
+        raw = _raw_component(data.get("components") if data else None, kind, custom_id)
+        if raw is None:
+            return None
+        component = (
+            discord.components.Button(raw)  # type: ignore[arg-type]
+            if kind == discord.ComponentType.button.value
+            else discord.SelectMenu(raw)  # type: ignore[arg-type]
+            if kind == discord.ComponentType.select.value
+            else None
+        )
+    else:
+        message = interaction.message
+        component = _component(message.components, kind, custom_id) if message else None
     if isinstance(component, discord.components.Button):
         return discord.ui.Button.from_component(component)
     if isinstance(component, discord.SelectMenu) and component.type is discord.ComponentType.select:
@@ -642,7 +678,8 @@ async def route_click(
 
     What discord.py's dynamic items do, without rebuilding the clicked message's whole
     layout as a view to find the one component clicked (`View.from_message`, about a
-    twentieth of the bot's own CPU per action): only that component is made an item."""
+    twentieth of the bot's own CPU per action): only that component is made an item, from
+    the message's payload (a `Click` builds no `Message` for it)."""
     data = cast("dict[str, Any]", interaction.data or {})
     custom_id = data.get("custom_id")
     kind = data.get("component_type")
@@ -654,11 +691,10 @@ async def route_click(
             break
     else:
         return False
-    message = interaction.message
-    base = _as_item(_component(message.components, kind, custom_id) if message else None)
-    if base is None:
-        return False
     try:
+        base = _clicked(interaction, kind, custom_id)
+        if base is None:
+            return False
         item = await cls.from_custom_id(interaction, base, match)
     except Exception as exc:
         log.warning("a click's custom_id %r made no item: %r", custom_id[:100], exc)

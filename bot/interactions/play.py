@@ -16,6 +16,7 @@ from bot.adapter import GameAdapter, adapter_for, who
 from bot.clicks import ANSWER_WAIT
 from bot.compose import game_lang, names_of
 from bot.errors import send_ephemeral, user_lang
+from bot.gateway import clicked_message_id
 from bot.i18n import t
 from bot.interactions.base import (
     AUTOCOMPLETE_BUDGET,
@@ -174,13 +175,12 @@ class Play(Room):
                 raise BotError("no_game") from None
 
         outcome = await self.quick(interaction, act(), ephemeral=True, update=True)
-        message = interaction.message
         answerable = not interaction.response.is_done()
         offer = self.deps.publisher.clicks.offer(
             game_id,
             outcome.seq,
             interaction,
-            component_message_id=message.id if message else None,
+            component_message_id=clicked_message_id(interaction),
             open=answerable,
         )
         if answerable:
