@@ -934,7 +934,10 @@ def _place(s: State, seat: int, a: PlaceCubes, ev: list[Event]) -> State:
 def _set_row(
     rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
-    return rows[:i] + (row,) + rows[i + 1 :]
+    # (through a list: for a row per region, cheaper than slicing and joining three tuples)
+    out = list(rows)
+    out[i] = row
+    return tuple(out)
 
 
 def _king(s: State, seat: int, a: KingMove, ev: list[Event]) -> State:
@@ -1067,7 +1070,7 @@ def _move_plague(s: State, seat: int, a: MovePlague, ev: list[Event]) -> State:
     if r == s.plague:
         raise IllegalAction("plague_must_move", region=a.region.value)
     steps = b.knight_steps if knight else 1
-    if r not in b.within(s.plague, steps):
+    if r not in b.reach[s.plague][steps]:  # b.within(s.plague, steps)
         raise IllegalAction(
             "plague_too_far", region=a.region.value, source=REGIONS[s.plague].value, steps=steps
         )
@@ -1098,7 +1101,10 @@ def _move_plague(s: State, seat: int, a: MovePlague, ev: list[Event]) -> State:
 
 def _begin_spread(s: State, count: int, ev: list[Event]) -> State:
     b = s.board
-    room = sum(b.max_tokens - len(s.board_tokens[n]) for n in b.neighbours[s.plague])
+    tokens = s.board_tokens
+    room = 0
+    for n in b.neighbours[s.plague]:
+        room += b.max_tokens - len(tokens[n])
     # "In the rare event that all the neighboring regions of the Plague Region contain three
     # rats, no more rats are added."
     count = min(count, room)
@@ -1113,10 +1119,11 @@ def _begin_spread(s: State, count: int, ev: list[Event]) -> State:
 def _place_rats(s: State, seat: int, a: PlaceRats, ev: list[Event]) -> State:
     if len(a.regions) != s.spread_left:
         raise IllegalAction("spread_count", count=s.spread_left)
-    idx = tuple(_region(s, r) for r in a.regions)
+    idx = tuple([_region(s, r) for r in a.regions])
     b = s.board
+    around = b.neighbours[s.plague]
     for r, region in zip(idx, a.regions, strict=True):
-        if not b.is_neighbour(s.plague, r):
+        if r not in around:  # b.is_neighbour(s.plague, r)
             raise IllegalAction(
                 "not_neighbour", source=REGIONS[s.plague].value, target=region.value
             )
