@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from engine.core.contract import Step
@@ -86,6 +87,8 @@ CARD_VALUE: dict[Card, str] = {c: c.value for c in Card}
 _PLACES = range(DISPLAY)
 CHAR_FIGURE = character_figures()
 MOVES = moves()
+# A placed card's parts, for map() (a comprehension is a function call of its own on 3.11).
+_CARD_OF, _SEAT_OF, _HIDDEN_OF = attrgetter("card"), attrgetter("seat"), attrgetter("hidden")
 
 
 # ---------------------------------------------------------------- small helpers
@@ -334,7 +337,7 @@ class _Work:
         self.config = s.config
         self.rng = s.rng
         self.ring = list(s.ring)
-        self.gaps = [list(g) for g in s.gaps]
+        self.gaps = list(map(list, s.gaps))
         self.levels = list(s.levels)
         self.display = list(s.display)
         self.under = list(s.under)
@@ -362,7 +365,7 @@ class _Work:
         self.config = w.config
         self.rng = w.rng
         self.ring = w.ring[:]
-        self.gaps = [g[:] for g in w.gaps]
+        self.gaps = list(map(list, w.gaps))
         self.levels = w.levels[:]
         self.display = w.display[:]
         self.under = w.under[:]
@@ -396,7 +399,7 @@ class _Work:
             self.config,
             self.rng,
             tuple(self.ring),
-            tuple([tuple(g) for g in self.gaps]),
+            tuple(map(tuple, self.gaps)),
             tuple(self.levels),
             tuple(self.display),
             tuple(self.under),
@@ -422,7 +425,7 @@ class _Work:
         equal boards)."""
         return (
             tuple(self.ring),
-            tuple([tuple(g) for g in self.gaps]),
+            tuple(map(tuple, self.gaps)),
             tuple(self.levels),
             tuple(self.out),
             tuple(self.collected),
@@ -564,7 +567,7 @@ def _reveal(w: _Work, ready: Sequence[int], ev: list[Event]) -> None:
     are turned up when the placing is over, so the active player orders them knowingly."""
     for k in ready:
         cards = w.under[k]
-        if any(p.hidden for p in cards):
+        if any(map(_HIDDEN_OF, cards)):
             for p in cards:
                 if p.hidden:
                     ev.append(CardRevealed(p.seat, k + 1, _name(w, k), CARD_VALUE[p.card]))
@@ -637,7 +640,7 @@ def _activate(w: _Work, k: int, ev: list[Event], chosen: bool) -> None:
     """One character with two cards: resolve them "en respectant l'ordre de pose"."""
     cards = w.under[k]
     figure = CHAR_FIGURE[w.display[k]]
-    types = [p.card for p in cards]
+    types = list(map(_CARD_OF, cards))
     basics: list[Card] = []
     specials: list[Card] = []
     for c in types:
@@ -655,8 +658,8 @@ def _activate(w: _Work, k: int, ev: list[Event], chosen: bool) -> None:
                 w.active,
                 k + 1,
                 FIGURES[figure],
-                tuple([CARD_VALUE[c] for c in types]),
-                tuple(p.seat for p in cards),
+                tuple(map(CARD_VALUE.__getitem__, types)),
+                tuple(map(_SEAT_OF, cards)),
                 effect,
                 chosen,
             )
@@ -695,7 +698,7 @@ def _resolve_now(w: _Work, k: int, ev: list[Event]) -> None:
 def _replace_characters(w: _Work, places: Sequence[int], ev: list[Event]) -> None:
     pile = w.char_deck
     discard = w.char_discard
-    discard.extend(w.display[k] for k in places)
+    discard.extend([w.display[k] for k in places])
     discard.sort()
     rng = w.rng
     for k in places:
@@ -900,7 +903,7 @@ def _end_turn(w: _Work, ev: list[Event]) -> None:
         if drawn:
             w.hands[seat] = sorted_hand([*w.hands[seat], *drawn])
             ev.append(HandRefilled(seat, len(drawn)))
-            ev.append(CardsDrawn(seat, tuple([CARD_VALUE[c] for c in drawn])))
+            ev.append(CardsDrawn(seat, tuple(map(CARD_VALUE.__getitem__, drawn))))
     w.active = next_seat(w.players, w.out, seat)
     w.turn += 1
     w.phase = _PLAY
