@@ -752,11 +752,10 @@ def legal_actions(s: State, seat: int) -> list[Action]:
         out.extend(_plague_list(config.expansion, config.players, s.plague, steps, knight, False))
     elif phase is _WITCH:
         if len(s.witch) == 1:
-            first = s.witch[0]
-            for r in b.used:
-                out.extend(
-                    _peek_a(r, pos) for pos in range(len(s.board_tokens[r])) if (r, pos) != first
-                )
+            # Every look but the first one (the looks are the shared values _peek_a makes).
+            first = _peek_a(*s.witch[0])
+            looks = _peek_list(b, tuple(map(len, s.board_tokens)))
+            out += [look for look in looks if look is not first]
             out.append(WitchSwap(False))
         else:
             out.append(WitchSwap(False))
@@ -1248,7 +1247,7 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
         tokens = []
     gone = frozenset(revealed)
     # (the same tuple when nothing was revealed)
-    known = tuple([k - gone if k & gone else k for k in s.known]) if gone else s.known
+    known = _forget(s.known, gone)
     recent = s.recent
     if recent is not None:
         recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
@@ -1262,6 +1261,15 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
         rng=rng,
         recent=recent,
     )
+
+
+def _forget(known: tuple[frozenset[int], ...], gone: frozenset[int]) -> tuple[frozenset[int], ...]:
+    """What each seat knows of the face-down tokens once the tokens `gone` are revealed (the
+    same tuple when that changes nothing)."""
+    for k in known:
+        if not k.isdisjoint(gone):
+            return tuple([x - gone if x & gone else x for x in known])
+    return known
 
 
 def _show_rest(s: State, r: int, tokens: list[int], ev: list[Event]) -> list[Reveal]:
@@ -1473,7 +1481,7 @@ def _ravage_africa(
         discard = tuple(sorted(discard + played))
     gone = frozenset(revealed)
     # (the same tuple when nothing was revealed)
-    known = tuple([k - gone if k & gone else k for k in s.known]) if gone else s.known
+    known = _forget(s.known, gone)
     recent = s.recent
     if recent is not None and reveals:
         recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
