@@ -261,9 +261,12 @@ def open_places(s: State) -> tuple[int, ...]:
     placed = s.flow.placed
     under = s.under
     display = s.display
-    return tuple(
-        [k + 1 for k in _PLACES if len(under[k]) < PER_CHARACTER and display[k] not in placed]
-    )
+    # (a loop: a comprehension is a function made and called on Python 3.11, for 4 places)
+    places = []
+    for k in _PLACES:
+        if len(under[k]) < PER_CHARACTER and display[k] not in placed:
+            places.append(k + 1)
+    return tuple(places)
 
 
 def may_hide(s: State) -> bool:
@@ -546,7 +549,11 @@ def _play(w: _Work, seat: int, a: PlayCard, ev: list[Event]) -> None:
 def _after_placing(w: _Work, ev: list[Event]) -> None:
     """Tour 3: the characters holding two cards activate; their face-down cards are turned
     up first; the active player orders them when the order matters."""
-    ready = [k for k in range(DISPLAY) if len(w.under[k]) >= PER_CHARACTER]
+    under = w.under
+    ready = []
+    for k in _PLACES:
+        if len(under[k]) >= PER_CHARACTER:
+            ready.append(k)
     if not ready:
         _end_turn(w, ev)
         return
@@ -865,7 +872,7 @@ def _eliminate(w: _Work, seat: int, house: int, merged: tuple[int, int], ev: lis
     ev.append(PlayerEliminated(seat, house, by, taken, merged, left))
     hand = w.hands[seat]
     if hand:
-        ev.append(HandDiscarded(seat, tuple(c.value for c in hand)))
+        ev.append(HandDiscarded(seat, tuple(map(CARD_VALUE.__getitem__, hand))))
         for c in hand:
             w.discard[CARD_INDEX[c]] += 1
         w.hands[seat] = ()
