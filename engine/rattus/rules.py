@@ -507,9 +507,14 @@ def _monk_list(b: Board, counts: tuple[int, ...]) -> tuple[Action, ...]:
     if got is not None and got[0] is b:
         return got[1]
     monk: list[Action] = []
+    top = b.max_tokens
+    # (with no region full, every neighbour has room)
+    some_full = max(counts) >= top
     for r in b.used:
         if counts[r]:
-            targets = tuple([n for n in b.neighbours[r] if counts[n] < b.max_tokens])
+            targets = b.neighbours[r]
+            if some_full:
+                targets = tuple([n for n in targets if counts[n] < top])
             monk.extend(_monk_region(r, counts[r], targets))
     out = tuple(monk)
     if len(_TOKEN_LISTS) >= _CACHE_LIMIT:
@@ -592,12 +597,12 @@ def _merchant_moves(b: Board) -> _MerchantMoves:
 def _spread_list(s: State, count: int, counts: tuple[int, ...]) -> _SpreadLists:
     """Where the new rat tokens may go (the spread): the choices, and their actions."""
     b = s.board
-    key = (id(b), s.plague, tuple([counts[n] for n in b.neighbours[s.plague]]), count)
+    key = (id(b), s.plague, tuple(map(counts.__getitem__, b.neighbours[s.plague])), count)
     got = _SPREAD_LISTS.get(key)
     if got is not None and got[0] is b:
         return got[1]
     options = tuple(_spread_options(s, count))
-    lists = (options, tuple(_rats_a(combo) for combo in options))
+    lists = (options, tuple(map(_rats_a, options)))
     if len(_SPREAD_LISTS) >= _CACHE_LIMIT:
         _SPREAD_LISTS.clear()
     _SPREAD_LISTS[key] = (b, lists)
