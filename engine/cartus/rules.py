@@ -296,18 +296,29 @@ def _take_random(pile: list[int], rng: Rng) -> tuple[int, Rng]:
     return pile.pop(i), rng
 
 
+# A random number's range (engine.core.rng draws 64-bit numbers).
+_DRAW_SPAN = 1 << 64
+
+
 def _take_many(pile: list[int], k: int, rng: Rng) -> tuple[list[int], Rng]:
-    """k cards drawn one after the other at random (k <= len(pile)), from one random number:
-    its digits in the mixed radix n, n - 1, ... pick each card."""
+    """k cards drawn one after the other at random (k <= len(pile)), from as few random
+    numbers as their range allows (one, unless k is large): a number's digits in the mixed
+    radix n, n - 1, ... pick each card. (From one number whatever k, a range above 2^64
+    could never be drawn: a draw of a dozen cards or more from a large pile hung.)"""
     n = len(pile)
-    span = 1
-    for i in range(k):
-        span *= n - i
-    r, rng = rng.below(span)
-    out = []
-    for i in range(k):
-        r, j = divmod(r, n - i)
-        out.append(pile.pop(j))
+    out: list[int] = []
+    i = 0
+    while i < k:
+        span = 1
+        j = i
+        while j < k and span * (n - j) <= _DRAW_SPAN:
+            span *= n - j
+            j += 1
+        r, rng = rng.below(span)
+        for m in range(i, j):
+            r, x = divmod(r, n - m)
+            out.append(pile.pop(x))
+        i = j
     return out, rng
 
 

@@ -27,8 +27,9 @@ from engine.cartus.actions import (
 )
 from engine.cartus.data import building_index
 from engine.cartus.errors import IllegalAction, MalformedAction, NotYourTurn
-from engine.cartus.rules import _begin_round
+from engine.cartus.rules import _begin_round, _take_many
 from engine.cartus.state import Phase
+from engine.core.rng import Rng
 from tests.engine.cartus.builders import cards, of, play, position, visit
 
 
@@ -367,3 +368,29 @@ def test_well_formed_per_kind_answers_as_the_full_check() -> None:
     for action in actions:
         assert well_formed(action) == _well_formed(action), action
     assert well_formed(Place("sword")) and not well_formed(Place("nope"))
+
+
+def test_a_large_draw_of_cards_ends_and_is_fair() -> None:
+    """Drawing many cards at once from a large pile (their joint range above a random
+    number's 2^64, which once hung the game: the search met it in its simulations) takes
+    distinct cards of the pile, each as likely as the others; a small draw is unchanged, one
+    number read in the mixed radix n, n - 1, ..."""
+    pile = list(range(60))
+    drawn, rng = _take_many(pile, 30, Rng(7, 0))
+    assert len(drawn) == 30 == len(set(drawn)) and sorted(drawn + pile) == list(range(60))
+    assert rng.counter >= 3  # several numbers, each below 2^64
+    # A small draw: exactly the digits of one number below 10 * 9 * 8.
+    r, after = Rng(7, 0).below(10 * 9 * 8)
+    expected, small = [], list(range(10))
+    for n in (10, 9, 8):
+        r, j = divmod(r, n)
+        expected.append(small.pop(j))
+    assert _take_many(list(range(10)), 3, Rng(7, 0)) == (expected, after)
+    # Every card is drawn about as often as any other in large draws.
+    counts = [0] * 40
+    rng = Rng(11, 0)
+    for _ in range(300):
+        got, rng = _take_many(list(range(40)), 20, rng)
+        for c in got:
+            counts[c] += 1
+    assert min(counts) > 100 and max(counts) < 200  # 150 expected each
