@@ -137,6 +137,8 @@ _CARD_MONK = ClassCard.MONK
 _CARD_PEASANT = ClassCard.PEASANT
 _CARD_SULTAN = ClassCard.SULTAN
 _CARD_WITCH = ClassCard.WITCH
+# Likewise the State's shortcuts (s.board, s.players, s.used...) are properties, a call each:
+# the rules read the records behind them (s.config.board, s.flags.used).
 
 Handler = Callable[[State, int, Any, list[Event]], State]
 
@@ -154,7 +156,7 @@ def _add(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
 
 def _region(s: State, region: Region) -> int:
     i = REGION_INDEX[region]
-    if not s.board.in_play[i]:
+    if not s.config.board.in_play[i]:
         raise IllegalAction("region_not_in_play", region=region.value)
     return i
 
@@ -205,7 +207,7 @@ NOT_IN_FINAL_ROUND = frozenset(ClassCard(c) for c in raw("africanus")["final_rou
 def _require_ability(s: State, seat: int, card: ClassCard) -> None:
     if not holds(s, seat, card):
         raise IllegalAction("no_card", card=card.value)
-    if card in s.used:
+    if card in s.flags.used:
         raise IllegalAction("ability_used", card=card.value)
     if s.phase is _FINAL and card in NOT_IN_FINAL_ROUND:
         raise IllegalAction("final_no_cubes", card=card.value)
@@ -333,13 +335,13 @@ def card_id(card: int) -> str:
 
 def setup_events(s: State) -> tuple[Event, ...]:
     """The events of the set-up: public facts, and each player's dealt hand (private)."""
-    b = s.board
+    b = s.config.board
     events: list[Event] = [
         GameSetUp(
-            players=s.players,
+            players=s.config.players,
             regions=tuple(REGIONS[r] for r in b.used),
             plague=REGIONS[s.plague],
-            cards=s.cards,
+            cards=s.config.cards,
             rat_supply=len(s.supply),
             removed_unseen=len(s.removed),
         )
@@ -394,8 +396,8 @@ def has_diplomat(s: State, r: int, seat: int) -> bool:
 def diplomats_in_game(s: State) -> int:
     """Diplomats in the game. Africanus, preparation: "Si la carte Sultan est en jeu, les
     pions Diplomate sont placés près du plateau de jeu": none without the Sultan."""
-    b = s.board
-    if s.africa is None or b.diplomats_with not in s.cards:
+    b = s.config.board
+    if s.africa is None or b.diplomats_with not in s.config.cards:
         return 0
     return b.diplomats
 
@@ -420,7 +422,7 @@ def _place_counts(res: int, k: int, peasant: bool) -> tuple[int, ...]:
 
 
 def _spread_options(s: State, count: int) -> list[tuple[int, ...]]:
-    b = s.board
+    b = s.config.board
     room = {n: b.max_tokens - len(s.board_tokens[n]) for n in b.neighbours[s.plague]}
     open_ = [n for n in b.neighbours[s.plague] if room[n] > 0]
     if count == 1:
@@ -456,7 +458,7 @@ def _usable_actions(
     s: State, seat: int, usable: frozenset[ClassCard], final: bool, counts: tuple[int, ...]
 ) -> list[Action]:
     """The class abilities `usable` (held, not used this turn), in the order of the list."""
-    b = s.board
+    b = s.config.board
     out: list[Action] = []
     if final and _CARD_PEASANT in usable and s.reserve[seat] > 0:
         # Final round: the Peasant adds one cube in any one region.
@@ -596,7 +598,7 @@ def _merchant_moves(b: Board) -> _MerchantMoves:
 
 def _spread_list(s: State, count: int, counts: tuple[int, ...]) -> _SpreadLists:
     """Where the new rat tokens may go (the spread): the choices, and their actions."""
-    b = s.board
+    b = s.config.board
     key = (id(b), s.plague, tuple(map(counts.__getitem__, b.neighbours[s.plague])), count)
     got = _SPREAD_LISTS.get(key)
     if got is not None and got[0] is b:
@@ -616,7 +618,7 @@ def _diplomat_merchant(s: State, seat: int, r: int, have: int) -> list[Action]:
     # The cube carrying the diplomat may move (not into a region where the seat has one); it
     # must move when every cube of the seat leaves.
     out: list[Action] = []
-    for n in s.board.neighbours[r]:
+    for n in s.config.board.neighbours[r]:
         free = not has_diplomat(s, n, seat)
         for k in range(1, min(3, have) + 1):
             if k < have:
@@ -627,7 +629,7 @@ def _diplomat_merchant(s: State, seat: int, r: int, have: int) -> list[Action]:
 
 
 def _orient_actions(s: State, afr: Africa, seat: int, usable: frozenset[ClassCard]) -> list[Action]:
-    b = s.board
+    b = s.config.board
     out: list[Action] = []
     can_draw = bool(afr.deck or afr.discard)
     if _CARD_ASTRONOMER in usable and can_draw:
@@ -638,7 +640,7 @@ def _orient_actions(s: State, afr: Africa, seat: int, usable: frozenset[ClassCar
         cubes, diplomats = s.cubes, afr.diplomats
         out += [_diplomat_a(r) for r in b.used if cubes[r][seat] and not diplomats[r] >> seat & 1]
     if _CARD_CARAVANEER in usable and afr.caravan >= 0:
-        out.extend(_caravan_actions(s.expansion, s.players, afr.caravan))
+        out.extend(_caravan_actions(s.config.expansion, s.config.players, afr.caravan))
     return out
 
 
@@ -718,10 +720,10 @@ def _plague_list(
 
 def _plague_actions(s: State, seat: int, final: bool) -> tuple[Action, ...]:
     knight = holds(s, seat, _CARD_KNIGHT)
-    if final and (not knight or _CARD_KNIGHT in s.used):
+    if final and (not knight or _CARD_KNIGHT in s.flags.used):
         return ()
-    steps = s.board.knight_steps if knight else 1
-    return _plague_list(s.expansion, s.players, s.plague, steps, knight, final)
+    steps = s.config.board.knight_steps if knight else 1
+    return _plague_list(s.config.expansion, s.config.players, s.plague, steps, knight, final)
 
 
 def legal_actions(s: State, seat: int) -> list[Action]:
@@ -734,10 +736,10 @@ def legal_actions(s: State, seat: int) -> list[Action]:
         return _reaction_actions(s, seat) if seat in _window(s).asked else []
     if phase is _OVER or seat != s.active:
         return []
-    b = s.board
+    b = s.config.board
     out: list[Action] = []
     if phase is _OPENING:
-        out.extend(_opening_actions(s.expansion, s.players))
+        out.extend(_opening_actions(s.config.expansion, s.config.players))
     elif phase is _MAIN:
         # What _ability_actions and _plague_actions list, from the cards held looked up once.
         flags = s.flags
@@ -756,18 +758,18 @@ def legal_actions(s: State, seat: int) -> list[Action]:
         steps = b.knight_steps if knight else 1
         out.extend(_plague_list(config.expansion, config.players, s.plague, steps, knight, False))
     elif phase is _WITCH:
-        if len(s.witch) == 1:
+        if len(s.flags.witch) == 1:
             # Every look but the first one (the looks are the shared values _peek_a makes).
-            first = _peek_a(*s.witch[0])
+            first = _peek_a(*s.flags.witch[0])
             looks = _peek_list(b, tuple(map(len, s.board_tokens)))
             out += [look for look in looks if look is not first]
             out.append(WitchSwap(False))
         else:
             out.append(WitchSwap(False))
-            if s.witch[0][0] != s.witch[1][0]:
+            if s.flags.witch[0][0] != s.flags.witch[1][0]:
                 out.append(WitchSwap(True))
     elif phase is _SPREAD:
-        out.extend(_spread_list(s, s.spread_left, tuple(map(len, s.board_tokens)))[1])
+        out.extend(_spread_list(s, s.flags.spread_left, tuple(map(len, s.board_tokens)))[1])
     elif phase is _FINAL:
         out.extend(_ability_actions(s, seat, final=True))
         out.extend(_plague_actions(s, seat, final=True))
@@ -792,7 +794,7 @@ def _opening_actions(expansion: str, players: int) -> tuple[Action, ...]:
 def _africanus_phase_actions(s: State, seat: int) -> list[Action]:
     afr = _africa(s)
     phase = s.phase
-    b = s.board
+    b = s.config.board
     if phase is _CARAVAN:
         return [PlaceCaravan(REGIONS[r]) for r in b.used]
     if phase is _ASTRONOMER:
@@ -854,7 +856,7 @@ def _opening(s: State, seat: int, a: PlaceOpening, ev: list[Event]) -> State:
     r = _region(s, a.region)
     second = a.second if a.second is not None else a.region
     r2 = _region(s, second)
-    if r2 != r and not s.expansion:
+    if r2 != r and not s.config.expansion:
         # Base rules, preparation 6: "chaque joueur place 2 de ses cubes sur une région".
         raise IllegalAction("opening_one_region")
     cubes = list(s.cubes)
@@ -870,11 +872,11 @@ def _opening(s: State, seat: int, a: PlaceOpening, ev: list[Event]) -> State:
     if rest:
         return evolve(s, cubes=tuple(cubes), reserve=reserve, opening=rest, active=rest[0])
     s = evolve(s, cubes=tuple(cubes), reserve=reserve, opening=rest)
-    if _CARD_CARAVANEER in s.cards:
+    if _CARD_CARAVANEER in s.config.cards:
         # Africanus, preparation: "Si la carte Caravanier est en jeu, le dernier joueur (celui
         # assis à la droite du premier joueur) place la pièce Caravane dans la région de son
         # choix".
-        return evolve(s, phase=_CARAVAN, active=s.players - 1)
+        return evolve(s, phase=_CARAVAN, active=s.config.players - 1)
     return _first_turn(s, ev)
 
 
@@ -891,11 +893,11 @@ def _place_caravan(s: State, seat: int, a: PlaceCaravan, ev: list[Event]) -> Sta
 
 
 def _take(s: State, seat: int, a: TakeCard, ev: list[Event]) -> State:
-    if a.card not in s.cards:
+    if a.card not in s.config.cards:
         raise IllegalAction("card_not_in_play", card=a.card.value)
-    if s.took_card:
+    if s.flags.took_card:
         raise IllegalAction("already_took_card")
-    i = s.cards.index(a.card)
+    i = s.config.cards.index(a.card)
     previous = s.holders[i]
     if previous == seat:
         raise IllegalAction("already_hold_card", card=a.card.value)
@@ -914,7 +916,7 @@ def _place(s: State, seat: int, a: PlaceCubes, ev: list[Event]) -> State:
             raise IllegalAction("wrong_cube_count", region=a.region.value, allowed=1, count=a.count)
         flags = _use(s, _CARD_PEASANT)
     else:
-        if s.placed:
+        if s.flags.placed:
             raise IllegalAction("already_placed")
         if s.reserve[seat] == 0:
             raise IllegalAction("no_cubes_left")
@@ -979,9 +981,9 @@ def _monk(s: State, seat: int, a: MonkMove, ev: list[Event]) -> State:
     src = _region(s, a.source)
     dst = _region(s, a.target)
     token = _token(s, src, a.position, a.source)
-    if not s.board.is_neighbour(src, dst):
+    if not s.config.board.is_neighbour(src, dst):
         raise IllegalAction("not_neighbour", source=a.source.value, target=a.target.value)
-    if len(s.board_tokens[dst]) >= s.board.max_tokens:
+    if len(s.board_tokens[dst]) >= s.config.board.max_tokens:
         # Rules, Monk: "a player holding the Monk may not move a rat into a region already
         # containing 3 rats".
         raise IllegalAction("region_full", region=a.target.value)
@@ -998,7 +1000,7 @@ def _merchant(s: State, seat: int, a: MerchantMove, ev: list[Event]) -> State:
     _require_ability(s, seat, _CARD_MERCHANT)
     src = _region(s, a.source)
     dst = _region(s, a.target)
-    if not s.board.is_neighbour(src, dst):
+    if not s.config.board.is_neighbour(src, dst):
         raise IllegalAction("not_neighbour", source=a.source.value, target=a.target.value)
     if not 1 <= a.count <= 3:
         raise IllegalAction("merchant_count", count=a.count)
@@ -1033,27 +1035,27 @@ def _merchant(s: State, seat: int, a: MerchantMove, ev: list[Event]) -> State:
 
 def _peek(s: State, seat: int, a: WitchPeek, ev: list[Event]) -> State:
     if s.phase is _WITCH:
-        if len(s.witch) == 2:
+        if len(s.flags.witch) == 2:
             raise IllegalAction("witch_decide")
     else:
         _require_ability(s, seat, _CARD_WITCH)
     r = _region(s, a.region)
     token = _token(s, r, a.position, a.region)
-    if s.witch and s.witch[0] == (r, a.position):
+    if s.flags.witch and s.flags.witch[0] == (r, a.position):
         raise IllegalAction("same_token")
-    face = s.board.faces[token]
+    face = s.config.board.faces[token]
     ev.append(RatTokenPeeked(seat, a.region, a.position))
     ev.append(RatTokenSeen(seat, a.region, a.position, face.id, face.limit, face.symbols))
     known = s.known[:seat] + (s.known[seat] | {token},) + s.known[seat + 1 :]
-    flags = evolve(s.flags, witch=(*s.witch, (r, a.position)))
+    flags = evolve(s.flags, witch=(*s.flags.witch, (r, a.position)))
     return evolve(s, phase=_WITCH, flags=flags, known=known)
 
 
 def _swap(s: State, seat: int, a: WitchSwap, ev: list[Event]) -> State:
     if a.swap:
-        if len(s.witch) != 2 or s.witch[0][0] == s.witch[1][0]:
+        if len(s.flags.witch) != 2 or s.flags.witch[0][0] == s.flags.witch[1][0]:
             raise IllegalAction("swap_needs_two")
-        (r1, p1), (r2, p2) = s.witch
+        (r1, p1), (r2, p2) = s.flags.witch
         tokens = list(s.board_tokens)
         t1, t2 = tokens[r1][p1], tokens[r2][p2]
         tokens[r1] = _set(tokens[r1], p1, t2)
@@ -1065,7 +1067,7 @@ def _swap(s: State, seat: int, a: WitchSwap, ev: list[Event]) -> State:
 
 
 def _move_plague(s: State, seat: int, a: MovePlague, ev: list[Event]) -> State:
-    b = s.board
+    b = s.config.board
     r = _region(s, a.region)
     final = s.phase is _FINAL
     knight = holds(s, seat, _CARD_KNIGHT)
@@ -1104,7 +1106,7 @@ def _move_plague(s: State, seat: int, a: MovePlague, ev: list[Event]) -> State:
 
 
 def _begin_spread(s: State, count: int, ev: list[Event]) -> State:
-    b = s.board
+    b = s.config.board
     tokens = s.board_tokens
     room = 0
     for n in b.neighbours[s.plague]:
@@ -1121,10 +1123,10 @@ def _begin_spread(s: State, count: int, ev: list[Event]) -> State:
 
 
 def _place_rats(s: State, seat: int, a: PlaceRats, ev: list[Event]) -> State:
-    if len(a.regions) != s.spread_left:
-        raise IllegalAction("spread_count", count=s.spread_left)
+    if len(a.regions) != s.flags.spread_left:
+        raise IllegalAction("spread_count", count=s.flags.spread_left)
     idx = tuple([_region(s, r) for r in a.regions])
-    b = s.board
+    b = s.config.board
     around = b.neighbours[s.plague]
     for r, region in zip(idx, a.regions, strict=True):
         if r not in around:  # b.is_neighbour(s.plague, r)
@@ -1194,8 +1196,8 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
     final = s.ending is not None
     if not tokens or not (any(cubes) or final):
         return s
-    b = s.board
-    n = s.players
+    b = s.config.board
+    n = s.config.players
     reserve = list(s.reserve)
     rng = s.rng
     revealed: list[int] = []
@@ -1212,7 +1214,7 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
             majority, every, classes = _symbols(face)
             if symbol_holders is None:
                 symbol_holders = {}
-                for card, holder in zip(s.cards, s.holders, strict=True):
+                for card, holder in zip(s.config.cards, s.holders, strict=True):
                     if holder >= 0:
                         symbol_holders.setdefault(_SYMBOL_OF[card], []).append(holder)
             hits = [0] * n
@@ -1283,8 +1285,8 @@ def _show_rest(s: State, r: int, tokens: list[int], ev: list[Event]) -> list[Rev
     one at a time all the rat tokens are revealed and evaluated"; FR: "tous les jetons rats
     sont retournés l'un après l'autre". Each is shown, in placement order (no chance is drawn,
     so every other result of the game stays as it was), with 0 cubes and no effect."""
-    faces = s.board.faces
-    none = (0,) * s.players
+    faces = s.config.board.faces
+    none = (0,) * s.config.players
     out = []
     for token in tokens:
         face = faces[token]
@@ -1383,8 +1385,8 @@ def _ravage_africa(
     final = s.ending is not None
     if pending < 0 and (not tokens or not (any(cubes) or final)):
         return s, False
-    n = s.players
-    faces = s.board.faces
+    n = s.config.players
+    faces = s.config.board.faces
     region = REGIONS[r]
     reserve = list(s.reserve)
     hands = list(afr.hands)
@@ -1523,11 +1525,11 @@ def _window_plan(s: State, seat: int) -> tuple[protection.Pair, ...]:
     """What the default policy would still play for `seat` in the open reaction window."""
     rv = _window(s)
     afr = _africa(s)
-    face = s.board.faces[rv.token]
+    face = s.config.board.faces[rv.token]
     cubes = list(s.cubes[rv.region])
     protected = _in_force(rv)
     by_symbol = _by_symbol(s)
-    hits = _hits(face, cubes, by_symbol, protected, s.players)
+    hits = _hits(face, cubes, by_symbol, protected, s.config.players)
     targets = _targets(face, by_symbol, protected, seat)
     hand = afr.hands[seat]
     costs = protection.card_costs(hand, seat, s.cubes)
@@ -1601,7 +1603,7 @@ def _answered(s: State, seat: int, ev: list[Event]) -> State:
 def _set_standing(s: State, seat: int, a: SetStanding) -> Step[State]:
     if not well_formed(a):
         raise MalformedAction("malformed", text=type(a).__name__)
-    if not 0 <= seat < s.players:
+    if not 0 <= seat < s.config.players:
         raise NotYourTurn()
     afr = s.africa
     if afr is None:
@@ -1747,7 +1749,7 @@ def _caravan(s: State, seat: int, a: MoveCaravan, ev: list[Event]) -> State:
     # d'un même tour dans la région d'origine de son déplacement."
     _require_ability(s, seat, _CARD_CARAVANEER)
     afr = _afr(s)
-    b = s.board
+    b = s.config.board
     start = afr.caravan
     m = _region(s, a.middle)
     e = _region(s, a.target)
@@ -1764,7 +1766,7 @@ def _caravan(s: State, seat: int, a: MoveCaravan, ev: list[Event]) -> State:
         top = max(row)
         if not top:
             continue
-        for p in range(s.players):
+        for p in range(s.config.players):
             # A majority holder with no cube left in reserve adds nothing.
             if row[p] == top and reserve[p]:
                 row = _add(row, p, 1)
@@ -1788,7 +1790,7 @@ def _end_turn(s: State, ev: list[Event]) -> State:
         reason = "rat_supply_empty"
     elif 0 in s.reserve:
         reason = "all_cubes_placed"
-    n = s.players
+    n = s.config.players
     if not reason:
         nxt = (s.active + 1) % n
         ev.append(TurnBegan(nxt, s.turn + 1))
@@ -1839,7 +1841,7 @@ def _end_final(s: State, seat: int, a: EndTurn, ev: list[Event]) -> State:
 
 
 def _final_ravage(s: State, ev: list[Event]) -> State:
-    b = s.board
+    b = s.config.board
     neutral_region = s.plague if s.final_neutral else None
     ev.append(
         FinalRavageBegan(
@@ -1880,7 +1882,7 @@ def _continue_final(s: State, ev: list[Event]) -> State:
         left = tuple(r for r in afr.left if s.board_tokens[r] and any(s.cubes[r]))
         if not left:
             s = evolve(s, africa=evolve(afr, left=()))
-            for r in s.board.used:
+            for r in s.config.board.used:
                 s, paused = _ravage_africa(s, r, False, ev)
                 if paused:
                     raise InvariantError(
@@ -1979,7 +1981,7 @@ def is_over(s: State) -> bool:
 def tiebreak_position(s: State, seat: int) -> int:
     """0 for the player who would have moved next after the last turn, and so on."""
     last = s.last_regular if s.last_regular >= 0 else s.active
-    return (seat - last - 1) % s.players
+    return (seat - last - 1) % s.config.players
 
 
 def scores(s: State) -> list[dict[str, int]]:
@@ -1989,10 +1991,10 @@ def scores(s: State) -> list[dict[str, int]]:
     afr = s.africa
     out = []
     if afr is not None:
-        cards = region_card_points(s) if s.phase is _OVER else [0] * s.players
-        diplomats = diplomat_points(diplomat_counts(s), s.players)
-    for p in range(s.players):
-        on_board = sum(s.cubes[r][p] for r in s.board.used)
+        cards = region_card_points(s) if s.phase is _OVER else [0] * s.config.players
+        diplomats = diplomat_points(diplomat_counts(s), s.config.players)
+    for p in range(s.config.players):
+        on_board = sum(s.cubes[r][p] for r in s.config.board.used)
         row = {"board": on_board, "palace": s.palace[p]}
         if afr is not None:
             row["region_cards"] = cards[p]
@@ -2021,7 +2023,7 @@ def diplomat_counts(s: State) -> list[int]:
     afr = s.africa
     if afr is None:
         raise ValueError("diplomat_counts: this game does not use Africanus")
-    return [sum(m >> p & 1 for m in afr.diplomats) for p in range(s.players)]
+    return [sum(m >> p & 1 for m in afr.diplomats) for p in range(s.config.players)]
 
 
 def diplomat_points(counts: list[int], players: int) -> list[int]:
@@ -2062,7 +2064,9 @@ def result(s: State) -> dict[str, Any]:
     """Final (or current) ranking: most cubes on the board and in the palace; ties go to
     whoever would have had the next turn."""
     rows = scores(s)
-    order = sorted(range(s.players), key=lambda p: (-rows[p]["total"], tiebreak_position(s, p)))
+    order = sorted(
+        range(s.config.players), key=lambda p: (-rows[p]["total"], tiebreak_position(s, p))
+    )
     ranking = []
     for rank, p in enumerate(order, start=1):
         ranking.append(
