@@ -271,7 +271,7 @@ def open_places(s: State) -> tuple[int, ...]:
 
 def may_hide(s: State) -> bool:
     """True when the active player may place the next card face down."""
-    return s.variant is _HIDDEN and not s.flow.hidden
+    return s.config.variant is _HIDDEN and not s.flow.hidden
 
 
 @lru_cache(maxsize=4096)
@@ -391,10 +391,6 @@ class _Work:
         self.reason = w.reason
         self.quiet = w.quiet
 
-    @property
-    def players(self) -> int:
-        return self.config.players
-
     def frozen(self) -> State:
         """The State this workspace describes."""
         # Positional, in State's field order (keywords cost more, on every action).
@@ -493,7 +489,7 @@ def _check_play(s: State, seat: int, a: PlayCard) -> None:
     if char in s.flow.placed:
         raise IllegalAction("same_character", character=name, slot=a.slot)
     if a.hidden:
-        if s.variant is not _HIDDEN:
+        if s.config.variant is not _HIDDEN:
             raise IllegalAction("hidden_not_allowed")
         if s.flow.hidden:
             raise IllegalAction("one_hidden")
@@ -861,14 +857,14 @@ def _eliminate(w: _Work, seat: int, house: int, merged: tuple[int, int], ev: lis
     w.out.append(seat)
     by: int | None = None
     taken: tuple[int, ...] = ()
-    if w.players > 2 and seat != w.active:
+    if w.config.players > 2 and seat != w.active:
         # "le joueur dont c'est le tour récupère le compteur Rat du joueur éliminé (et
         # éventuellement les autres compteurs que ce dernier possédait ...)".
         by = w.active
         taken = (seat, *w.collected[seat])
         w.collected[by] = (*w.collected[by], *taken)
         w.collected[seat] = ()
-    left = w.players - len(w.out)
+    left = w.config.players - len(w.out)
     ev.append(PlayerEliminated(seat, house, by, taken, merged, left))
     hand = w.hands[seat]
     if hand:
@@ -876,7 +872,7 @@ def _eliminate(w: _Work, seat: int, house: int, merged: tuple[int, int], ev: lis
         for c in hand:
             w.discard[CARD_INDEX[c]] += 1
         w.hands[seat] = ()
-    if w.players == 2:
+    if w.config.players == 2:
         # "Fin de la partie à 2 joueurs: La partie s'achève dès que le compteur Rat d'un joueur
         # atteint le toit de sa maison. Son adversaire remporte immédiatement la partie."
         w.phase, w.reason = _OVER, "roof"
@@ -911,7 +907,7 @@ def _end_turn(w: _Work, ev: list[Event]) -> None:
             w.hands[seat] = sorted_hand([*w.hands[seat], *drawn])
             ev.append(HandRefilled(seat, len(drawn)))
             ev.append(CardsDrawn(seat, tuple(map(CARD_VALUE.__getitem__, drawn))))
-    w.active = next_seat(w.players, w.out, seat)
+    w.active = next_seat(w.config.players, w.out, seat)
     w.turn += 1
     w.phase = _PLAY
     w.left, w.placed, w.hidden, w.pending = PER_TURN, (), False, ()
