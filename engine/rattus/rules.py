@@ -409,6 +409,21 @@ def diplomats_left(s: State) -> int:
     return diplomats_in_game(s) - sum(map(int.bit_count, s.africa.diplomats))
 
 
+def _token_counts(tokens: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """How many rat tokens lie in each region. The latest answer is kept: the decisions of a
+    turn (and the spread after the plague moved) ask it again of the same regions."""
+    global _LATEST_COUNTS
+    latest = _LATEST_COUNTS
+    if latest[0] is tokens:
+        return latest[1]
+    counts = tuple(map(len, tokens))
+    _LATEST_COUNTS = (tokens, counts)  # one pair, replaced whole: nothing else is kept
+    return counts
+
+
+_LATEST_COUNTS: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] = ((), ())
+
+
 def _place_counts(res: int, k: int, peasant: bool) -> tuple[int, ...]:
     # Rules, phase B: as many cubes as rat tokens; the Peasant adds one (also where no rats are).
     if res == 0 or (k == 0 and not peasant):
@@ -451,7 +466,7 @@ def _ability_actions(
         usable -= NOT_IN_FINAL_ROUND
     if not usable:
         return []
-    return _usable_actions(s, seat, usable, final, counts or tuple(map(len, s.board_tokens)))
+    return _usable_actions(s, seat, usable, final, counts or _token_counts(s.board_tokens))
 
 
 def _usable_actions(
@@ -744,7 +759,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
         # What _ability_actions and _plague_actions list, from the cards held looked up once.
         flags = s.flags
         mine = held(s, seat)
-        counts = tuple(map(len, s.board_tokens))
+        counts = _token_counts(s.board_tokens)
         if not flags.took_card:
             out.extend(_take_list(s, seat))
         reserve = s.reserve[seat]
@@ -761,7 +776,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
         if len(s.flags.witch) == 1:
             # Every look but the first one (the looks are the shared values _peek_a makes).
             first = _peek_a(*s.flags.witch[0])
-            looks = _peek_list(b, tuple(map(len, s.board_tokens)))
+            looks = _peek_list(b, _token_counts(s.board_tokens))
             out += [look for look in looks if look is not first]
             out.append(WitchSwap(False))
         else:
@@ -769,7 +784,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             if s.flags.witch[0][0] != s.flags.witch[1][0]:
                 out.append(WitchSwap(True))
     elif phase is _SPREAD:
-        out.extend(_spread_list(s, s.flags.spread_left, tuple(map(len, s.board_tokens)))[1])
+        out.extend(_spread_list(s, s.flags.spread_left, _token_counts(s.board_tokens))[1])
     elif phase is _FINAL:
         out.extend(_ability_actions(s, seat, final=True))
         out.extend(_plague_actions(s, seat, final=True))
@@ -1116,7 +1131,7 @@ def _begin_spread(s: State, count: int, ev: list[Event]) -> State:
     count = min(count, room)
     if count == 0:
         return _ravage_and_end(s, ev)
-    options = _spread_list(s, count, tuple(map(len, s.board_tokens)))[0]
+    options = _spread_list(s, count, _token_counts(s.board_tokens))[0]
     if len(options) == 1:
         return _spread(s, options[0], ev)
     return evolve(s, phase=_SPREAD, flags=evolve(s.flags, spread_left=count))
