@@ -1412,7 +1412,7 @@ def _ravage_africa(
     revealed: list[int] = []
     reveals: list[Reveal] = []
     prot = list(protections)
-    protected = {c for _, _, c in prot}
+    protected = {c for _, _, c in prot} if prot else set()
     by_symbol = _by_symbol(s)
     paused: Ravage | None = None
     while True:
