@@ -41,12 +41,21 @@ BUDGETS: dict[str, Budget] = {
 DEFAULT_BUDGET = Budget(iterations=2000, ms=1500)
 # Per-game search settings, where a game needs other than the defaults.
 SETTINGS: dict[str, Settings] = {
-    # Cartus: the search alone cycles within a turn (play a card, withdraw it, play it
-    # again...: each looks as good as the other to noisy rollouts, and nothing in one search
-    # remembers the states already visited this turn), so a game need not end. Until the
-    # search is told the seat's earlier positions of the turn, hard plays the greedy AI's
-    # choice in Cartus (an override margin no rating can reach) and only rates the actions.
-    "cartus": Settings(override_margin=1.01),
+    # Cartus: a search left free to withdraw cards goes round in circles within a turn (play
+    # a card, withdraw it, play it again...: each looks as good as the other to noisy
+    # rollouts, and one search remembers nothing of the turn so far), so a game need not
+    # end. Withdrawing only undoes a placing: the search never does it, in its tree and its
+    # rollouts alike, and a turn's placing is then a walk that ends. Random rollouts judge
+    # Cartus badly (hard won 2 of 10 games against normal with them); the greedy AI is
+    # cheap here (0.2 ms a decision) and plays them instead, and the search overrides it only
+    # where a turn's course is set, its supply action and the building entered, leaving the
+    # card-by-card placing to it: 8 of 10 won (bench/ai.py, 300 ms a decision).
+    "cartus": Settings(
+        left_out=frozenset({"withdraw"}),
+        rollout="policy",
+        rollout_depth=20,
+        searched=frozenset({"supply", "enter"}),
+    ),
 }
 
 

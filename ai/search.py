@@ -61,6 +61,18 @@ class Settings:
     # A position not over is scored half by its ranking, half by each seat's score margin
     # over its best rival (a logistic of margin / margin_scale); 0: by its ranking alone.
     margin_scale: float = 3.0
+    # Verbs of actions the search never plays while it has another choice: a game's steps
+    # that only undo another (Rattus Cartus's withdraw of a card just placed), with which a
+    # search that remembers nothing of the turn so far can go round in circles.
+    left_out: frozenset[str] = frozenset()
+    # Verbs of the decisions where the search may play other than the greedy AI (None: all):
+    # elsewhere it still rates the actions (a hint shows them) but plays the greedy choice.
+    searched: frozenset[str] | None = None
+    # What a ranking is worth to a seat: "first", a win (a shared first place shared);
+    # "share", the share of the other seats it ranks ahead of (a tie counting half). Alike
+    # at 2 players; at 4, playing for first won 9 of 16 seeded Rattus games against three
+    # normal seats where playing for a share won 5 (bench/ai.py, 300 ms a decision).
+    goal: Literal["share", "first"] = "first"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +110,12 @@ class _Node:
         self.avail = 0
 
 
-def rewards(engine: Game[Any, Any], state: Any, margin_scale: float = 0.0) -> list[float]:
+def rewards(
+    engine: Game[Any, Any], state: Any, margin_scale: float = 0.0, goal: str = "share"
+) -> list[float]:
     """Each seat's reward in [0, 1] from the game's ranking (final, or of the position so far):
-    the share of the other seats it ranks ahead of, a tie counting half. With a `margin_scale`
+    the share of the other seats it ranks ahead of, a tie counting half (`goal` "share"), or
+    1 for first place, shared among the seats that share it ("first"). With a `margin_scale`
     a position not over counts its score margins for half: whether a higher score is better
     is read from the ranking itself (the Pied Piper ranks the lowest first)."""
     ranking = engine.result(state)["ranking"]
@@ -109,12 +124,12 @@ def rewards(engine: Game[Any, Any], state: Any, margin_scale: float = 0.0) -> li
     out = [0.0] * n
     if n < 2:
         return out
-    for p, rp in ranks.items():
-        ahead = 0.0
-        for q, rq in ranks.items():
-            if q != p:
-                ahead += 1.0 if rp < rq else 0.5 if rp == rq else 0.0
-        out[p] = ahead / (n - 1)
+    if goal == "first":
+        firsts = [p for p, rp in ranks.items() if rp == 1]
+        for p in firsts:
+            out[p] = 1.0 / len(firsts)
+    else:
+        out = _shares(ranks)
     if margin_scale <= 0 or engine.is_over(state):
         return out
     scores = {int(row["seat"]): float(row["score"]) for row in ranking}
@@ -124,6 +139,19 @@ def rewards(engine: Game[Any, Any], state: Any, margin_scale: float = 0.0) -> li
         rival = max(sign * sq for q, sq in scores.items() if q != p)
         margin = (sign * sp - rival) / margin_scale
         out[p] = 0.5 * out[p] + 0.5 / (1.0 + math.exp(-max(-30.0, min(30.0, margin))))
+    return out
+
+
+def _shares(ranks: Mapping[int, int]) -> list[float]:
+    """Each seat's share of the other seats it ranks ahead of, a tie counting half."""
+    n = len(ranks)
+    out = [0.0] * n
+    for p, rp in ranks.items():
+        ahead = 0.0
+        for q, rq in ranks.items():
+            if q != p:
+                ahead += 1.0 if rp < rq else 0.5 if rp == rq else 0.0
+        out[p] = ahead / (n - 1)
     return out
 
 
@@ -162,6 +190,7 @@ def think(
         only = legal[0]
         return Thought(only, (Rating(only, 0, 0.0, only == prior),), 0, failed)
 
+    choices = _kept(legal, settings.left_out)
     root = _Node()
     now = time.process_time if budget.clock == "cpu" else time.perf_counter
     deadline = None if budget.ms is None else now() + budget.ms / 1000
@@ -172,7 +201,7 @@ def think(
     ):
         iterations += 1
         try:
-            _iterate(engine, state, seat, root, prior, legal, rnd, settings, policy)
+            _iterate(engine, state, seat, root, prior, choices, rnd, settings, policy)
         except Exception:
             failures += 1
 
@@ -183,13 +212,21 @@ def think(
         value = node.total / node.visits if node is not None and node.visits else 0.0
         ratings.append(Rating(a, visits, value, a == prior))
     if all(r.visits == 0 for r in ratings):
-        fallback = prior if prior is not None else random_policy({}, legal, rnd)
+        fallback = (
+            prior if prior is not None and prior in choices else random_policy({}, choices, rnd)
+        )
         return Thought(fallback, tuple(ratings), iterations, failed, failures)
     # The most visited action (robust child); ties go to the better mean, then to the greedy
     # AI's choice, then to the legal order. The greedy AI's choice stands unless that action
     # beats it by the override margin.
     best = max(ratings, key=lambda r: (r.visits, r.value, r.greedy))
-    if prior is not None and not best.greedy and settings.override_margin > 0:
+    if (
+        prior is not None
+        and settings.searched is not None
+        and not any(getattr(a, "verb", None) in settings.searched for a in choices)
+    ):
+        best = next(r for r in ratings if r.greedy)
+    elif prior is not None and not best.greedy and settings.override_margin > 0:
         mine = next(r for r in ratings if r.greedy)
         if mine.visits and best.value < mine.value + settings.override_margin:
             best = mine
@@ -211,10 +248,11 @@ def _iterate(
     node = root
     path: list[tuple[_Node, Seat]] = []
     c = settings.exploration
+    left_out = settings.left_out
     while not engine.is_over(det):
         at_root = node is root
         mover = seat if at_root else min(engine.to_move(det))
-        legal = root_legal if at_root else engine.legal_actions(det, mover)
+        legal = root_legal if at_root else _kept(engine.legal_actions(det, mover), left_out)
         children = node.children
         untried: list[A] = []
         for a in legal:
@@ -247,7 +285,7 @@ def _iterate(
         det = engine.apply(det, mover, best).state
         path.append((node, mover))
     det = _rollout(engine, det, rnd, settings, policy)
-    reward = rewards(engine, det, settings.margin_scale)
+    reward = rewards(engine, det, settings.margin_scale, settings.goal)
     for child, mover in path:
         child.visits += 1
         child.total += reward[mover]
@@ -264,9 +302,10 @@ def _rollout(
     use_policy = settings.rollout == "policy" and policy is not None
     steps = 0
     empty: Mapping[str, Any] = {}
+    left_out = settings.left_out
     while (depth is None or steps < depth) and not engine.is_over(det):
         mover = min(engine.to_move(det))
-        legal = engine.legal_actions(det, mover)
+        legal = _kept(engine.legal_actions(det, mover), left_out)
         if use_policy and policy is not None:
             a = guarded(policy, engine.view(det, mover), legal, rnd)
         else:
@@ -274,3 +313,12 @@ def _rollout(
         det = engine.apply(det, mover, a).state
         steps += 1
     return det
+
+
+def _kept(legal: Sequence[A], left_out: frozenset[str]) -> Sequence[A]:
+    """The legal actions the search considers: those whose verb is not left out, or all of
+    them when that leaves none."""
+    if not left_out:
+        return legal
+    kept = [a for a in legal if getattr(a, "verb", None) not in left_out]
+    return kept or legal

@@ -233,13 +233,20 @@ def level_timing(game: str, decisions: int, changes: Mapping[str, Any]) -> dict[
 
 
 def settings_changes(text: str) -> dict[str, Any]:
-    """`key=value,...` over the search settings (numbers, None, or words)."""
+    """`key=value,...` over the search settings (numbers, None, words, or sets of words
+    joined by "+": `searched=supply+enter`, `left_out=` for none)."""
     out: dict[str, Any] = {}
+    sets = {"left_out", "searched"}
     for item in filter(None, text.split(",")):
         key, _, value = item.partition("=")
         if key not in Settings.__dataclass_fields__:
             raise SystemExit(f"unknown setting {key!r}")
-        out[key] = None if value == "None" else _number(value)
+        if value == "None":
+            out[key] = None
+        elif key in sets:
+            out[key] = frozenset(filter(None, value.split("+")))
+        else:
+            out[key] = _number(value)
     return out
 
 
@@ -302,7 +309,10 @@ def collect(args: argparse.Namespace) -> dict[str, Any]:
         )
         entry: dict[str, Any] = {
             "budget": {"iterations": budget.iterations, "ms": budget.ms},
-            "settings": asdict(replace(hard_settings(name), **changes)),
+            "settings": {
+                key: sorted(value) if isinstance(value, frozenset) else value
+                for key, value in asdict(replace(hard_settings(name), **changes)).items()
+            },
             "matches": {},
             "times": {},
         }

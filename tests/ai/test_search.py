@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ai import BUDGETS, LEVELS, Budget, greedy, hard_budget, noisy, think
-from ai.search import Settings, rewards
+from ai.search import Settings, _kept, rewards
 from bot.adapter import adapters
 from engine.core.contract import Game
 from engine.core.registry import get_game, registered_games
@@ -233,6 +233,15 @@ def test_rewards_from_the_ranking() -> None:
             return {"ranking": [{"seat": p, "rank": r} for p, r in enumerate(ranks)]}
 
     assert rewards(Ranked(), None) == [1.0, 0.5, 0.5, 0.0]  # type: ignore[arg-type]
+    # Played for first place: the winner takes it all, a shared first is shared.
+    assert rewards(Ranked(), None, goal="first") == [1.0, 0.0, 0.0, 0.0]  # type: ignore[arg-type]
+
+    class Tied(Ranked):
+        def result(self, state: Any) -> dict[str, Any]:
+            ranks = [1, 3, 1, 4]
+            return {"ranking": [{"seat": p, "rank": r} for p, r in enumerate(ranks)]}
+
+    assert rewards(Tied(), None, goal="first") == [0.5, 0.0, 0.5, 0.0]  # type: ignore[arg-type]
 
 
 def test_levels_are_data_for_every_game() -> None:
@@ -313,3 +322,54 @@ def test_hard_finishes_a_cartus_game() -> None:
         s = engine.apply(s, seat, action).state
         step += 1
     assert engine.is_over(s)
+
+
+def test_left_out_verbs_are_never_played_while_another_action_is_legal() -> None:
+    """Cartus's hard settings leave withdrawing out: in positions where the seat could take a
+    placed card back, the search plays something else, yet rates every legal action (a hint
+    lists them all); with nothing else legal, a left-out action is still played."""
+    engine = get_game("cartus")
+    settings = Settings(left_out=frozenset({"withdraw"}))
+    found = 0
+    for s, seat in positions(engine, {}, 2, 3, 1):
+        legal = engine.legal_actions(s, seat)
+        if not any(a.verb == "withdraw" for a in legal):
+            continue
+        found += 1
+        thought = think(engine, s, seat, Budget(iterations=40), found, None, settings)
+        assert thought.action.verb != "withdraw"
+        assert [r.action for r in thought.ratings] == legal
+        assert all(r.visits == 0 for r in thought.ratings if r.action.verb == "withdraw")
+        if found == 5:
+            break
+    assert found == 5
+    only = [a for a in legal if a.verb == "withdraw"][:1]
+    assert only
+    assert _kept(only, settings.left_out) == only
+
+
+def test_the_search_overrides_the_greedy_ai_only_where_its_settings_say() -> None:
+    """With `searched` verbs (Cartus: its supply action and the building entered), a decision
+    offering none of them plays the greedy AI's choice, the actions still rated (a hint shows
+    them); one offering them is the search's to make."""
+    from ai.levels import hard_settings
+
+    engine = get_game("cartus")
+    decide = adapters()["cartus"].decide
+    settings = hard_settings("cartus")
+    assert settings.searched == frozenset({"supply", "enter"})
+    placing = entering = 0
+    for s, seat in positions(engine, {}, 2, 5, 1):
+        legal = engine.legal_actions(s, seat)
+        verbs = {a.verb for a in legal}
+        thought = think(engine, s, seat, Budget(iterations=30), 1, decide, settings)
+        if verbs & settings.searched:
+            entering += 1
+        else:
+            greedy_choice = decide(engine.view(s, seat), legal, random.Random(1))
+            assert thought.action == greedy_choice
+            assert sum(r.visits for r in thought.ratings) > 0
+            placing += 1
+        if placing >= 4 and entering >= 2:
+            break
+    assert placing >= 4 and entering >= 2
