@@ -1217,7 +1217,7 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
     rng = s.rng
     revealed: list[int] = []
     reveals: list[Reveal] = []
-    symbol_holders: dict[str, list[int]] | None = None
+    by_symbol: BySymbol | None = None
     while tokens and any(cubes):
         i, rng = rng.below(len(tokens))
         token = tokens.pop(i)
@@ -1227,11 +1227,8 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
         losses = [0] * n
         if outbreak:
             majority, every, classes = _symbols(face)
-            if symbol_holders is None:
-                symbol_holders = {}
-                for card, holder in zip(s.config.cards, s.holders, strict=True):
-                    if holder >= 0:
-                        symbol_holders.setdefault(_SYMBOL_OF[card], []).append(holder)
+            if by_symbol is None:
+                by_symbol = _by_symbol(s)
             hits = [0] * n
             # "The M symbols are always evaluated first": majority as the token is revealed;
             # a tie hits every tied player.
@@ -1245,7 +1242,7 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
                     if cubes[p]:
                         hits[p] += 1
             for symbol in classes:
-                for holder in symbol_holders.get(symbol, ()):
+                for _card, holder in by_symbol.get(symbol, ()):
                     hits[holder] += 1
             for p in range(n):
                 hit = hits[p]
@@ -1318,7 +1315,13 @@ BySymbol = dict[str, list[tuple[ClassCard, int]]]
 
 def _by_symbol(s: State) -> BySymbol:
     """The held class cards by their token symbol (shared between calls: read it only)."""
-    key = (s.config.cards, s.holders)
+    global _LATEST_BY_SYMBOL
+    cards, holders = s.config.cards, s.holders
+    latest = _LATEST_BY_SYMBOL
+    # (the holders change only when a card is taken: a turn's ravages ask of the same tuple)
+    if latest[1] is holders and latest[0] is cards:
+        return latest[2]
+    key = (cards, holders)
     out = _BY_SYMBOL.get(key)
     if out is None:
         out = {}
@@ -1328,10 +1331,12 @@ def _by_symbol(s: State) -> BySymbol:
         if len(_BY_SYMBOL) >= _CACHE_LIMIT:
             _BY_SYMBOL.clear()
         _BY_SYMBOL[key] = out
+    _LATEST_BY_SYMBOL = (cards, holders, out)  # one triple, replaced whole
     return out
 
 
 _BY_SYMBOL: dict[tuple[tuple[ClassCard, ...], tuple[int, ...]], BySymbol] = {}
+_LATEST_BY_SYMBOL: tuple[tuple[ClassCard, ...], tuple[int, ...], BySymbol] = ((), (), {})
 _SYMBOL_OF = {card: card_symbol(card) for card in ClassCard}
 
 
