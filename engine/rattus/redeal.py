@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.core.evolve import evolve
 from engine.core.rng import Rng
-from engine.rattus.state import Africa, Phase, Standing, State
+from engine.rattus.rules import _by_symbol, _hits, window_plays
+from engine.rattus.state import Africa, Phase, Ravage, Standing, State
 
 
 def hidden_hands(s: State, seat: int | None) -> list[int]:
@@ -101,6 +102,8 @@ def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: Rng) -> tuple[Af
         if p != seat:
             k, rng = rng.below(len(Standing))
             standing[p] = list(Standing)[k]
+    if ravage is not None and seat is not None and seat in ravage.asked and others:
+        ravage = _window_again(s, ravage, seat, others, hands, standing)
     return (
         evolve(
             afr,
@@ -112,4 +115,30 @@ def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: Rng) -> tuple[Af
             ravage=ravage,
         ),
         rng,
+    )
+
+
+def _window_again(
+    s: State,
+    ravage: Ravage,
+    seat: int,
+    others: list[int],
+    hands: list[tuple[int, ...]],
+    standing: list[Standing],
+) -> Ravage:
+    """The open window as the other seats' dealt hands and standing orders would have made
+    it: who else it asks and what their "always" orders play at once (their cards leave
+    `hands`). Who is asked is as secret as the hands and orders behind it; the seat asked
+    (whose AI searches with this) only knows it is. Those others start afresh: whoever of
+    them had answered, and how, is unknown too."""
+    face = s.config.board.faces[ravage.token]
+    cubes = list(s.cubes[ravage.region])
+    protected = {c for _, _, c in ravage.protections}
+    protected.update(c for p, _, c in ravage.pending if p == seat)
+    hits = _hits(face, cubes, _by_symbol(s), protected, s.players)
+    asked, auto = window_plays(s, face, cubes, hits, protected, hands, standing, others)
+    return evolve(
+        ravage,
+        asked=tuple(sorted({seat, *asked})),
+        pending=(*ravage.pending, *auto),
     )

@@ -8,7 +8,7 @@ the rules; a rejected action raises a RulesError and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
@@ -1368,6 +1368,44 @@ def _hits(
     return hits
 
 
+def window_plays(
+    s: State,
+    face: TokenFace,
+    cubes: list[int],
+    hits: list[int],
+    protected: set[ClassCard],
+    hands: list[tuple[int, ...]],
+    standing: Sequence[Standing],
+    seats: Iterable[int] | None = None,
+) -> tuple[list[int], list[tuple[int, int, ClassCard]]]:
+    """Africanus, a token revealed in a region (`cubes`, each seat's `hits` before any
+    protection): the seats it asks (standing order "ask") and the region cards the "always"
+    seats play on it at once, in seat order (of `seats`, by default every seat). Only seats
+    it would cost cubes, with a card that can protect a hit class card, take part. The cards
+    played leave `hands` and their class cards join `protected` (both changed here)."""
+    by_symbol = _by_symbol(s)
+    asked: list[int] = []
+    auto: list[tuple[int, int, ClassCard]] = []
+    for p in range(len(hands)) if seats is None else seats:
+        if not (hits[p] and cubes[p] and hands[p]) or standing[p] is _NEVER:
+            continue
+        targets = _targets(face, by_symbol, protected, p)
+        if not targets:
+            continue
+        costs = protection.card_costs(hands[p], p, s.cubes)
+        pairs = protection.plan(hands[p], targets, hits[p], cubes[p], costs)
+        if not pairs:
+            continue
+        if standing[p] is _ASK:
+            asked.append(p)
+            continue
+        for card, c in pairs:
+            hands[p] = tuple(x for x in hands[p] if x != card)
+            auto.append((p, card, c))
+            protected.add(c)
+    return asked, auto
+
+
 def _targets(
     face: TokenFace, by_symbol: BySymbol, protected: set[ClassCard], seat: int
 ) -> list[ClassCard]:
@@ -1438,26 +1476,9 @@ def _ravage_africa(
             outbreak = total >= face.limit
             hits = None
             if outbreak and _symbols(face)[2] and any(hands):
-                asked = []
-                auto: list[tuple[int, int, ClassCard]] = []
-                hits = check = _hits(face, cubes, by_symbol, protected, n)
-                for p in range(n):
-                    if not (check[p] and cubes[p] and hands[p]) or standing[p] is _NEVER:
-                        continue
-                    targets = _targets(face, by_symbol, protected, p)
-                    if not targets:
-                        continue
-                    costs = protection.card_costs(hands[p], p, s.cubes)
-                    pairs = protection.plan(hands[p], targets, check[p], cubes[p], costs)
-                    if not pairs:
-                        continue
-                    if standing[p] is _ASK:
-                        asked.append(p)
-                        continue
-                    for card, c in pairs:
-                        hands[p] = tuple(x for x in hands[p] if x != card)
-                        auto.append((p, card, c))
-                        protected.add(c)
+                hits = _hits(face, cubes, by_symbol, protected, n)
+                asked, auto = window_plays(s, face, cubes, hits, protected, hands, standing)
+                if auto:
                     hits = None  # protections changed what the token costs
                 if asked:
                     ev.append(ReactionWindowOpened(region, face.id, face.limit, face.symbols))

@@ -373,3 +373,61 @@ def test_the_search_overrides_the_greedy_ai_only_where_its_settings_say() -> Non
         if placing >= 4 and entering >= 2:
             break
     assert placing >= 4 and entering >= 2
+
+
+def africanus_windows(players: int, seeds: range) -> Iterator[tuple[Any, int]]:
+    """Positions of seeded random Africanus games, everyone's standing order "ask", where a
+    reaction window asks two seats or more; with each seat asked."""
+    from engine.rattus.state import Phase
+
+    engine = get_game("rattus")
+    for seed in seeds:
+        rnd = random.Random(seed)
+        s = engine.new_game(players, seed, {"expansion": "africanus"})
+        for p in range(players):
+            s = engine.apply(s, p, engine.parse_action("standing ask")).state
+        while not engine.is_over(s):
+            if s.phase is Phase.REACTION and len(s.africa.ravage.asked) >= 2:
+                for seat in s.africa.ravage.asked:
+                    yield s, seat
+            seat = min(engine.to_move(s))
+            s = engine.apply(s, seat, rnd.choice(engine.legal_actions(s, seat))).state
+
+
+def test_who_else_a_window_asks_is_sampled_like_the_hands() -> None:
+    """Africanus: who else an open window asks follows from the others' hands and standing
+    orders, as secret as they are. A seat asked finds two positions alike that differ only in
+    that (another seat asked or not, its order "never" or "ask"): redealt alike, searched
+    alike; and a redeal asks the seat still, the others as its own dealt hands would."""
+    from engine.core.evolve import evolve
+    from engine.rattus.state import Standing
+
+    engine = get_game("rattus")
+    policy = adapters()["rattus"].decide
+    checked = 0
+    rnd = random.Random(5)
+    for s, seat in africanus_windows(4, range(6)):
+        afr = s.africa
+        others = [p for p in range(4) if p != seat]
+        twin = evolve(
+            s,
+            africa=evolve(
+                afr,
+                standing=tuple(Standing.NEVER if p != seat else afr.standing[p] for p in range(4)),
+                ravage=evolve(afr.ravage, asked=(seat,)),
+            ),
+        )
+        y = rnd.getrandbits(62)
+        dealt = engine.redeal(s, seat, y)
+        assert engine.dump(dealt) == engine.dump(engine.redeal(twin, seat, y))
+        assert seat in dealt.africa.ravage.asked
+        assert set(dealt.africa.ravage.asked) - {seat} <= set(others)
+        if checked % 4 == 0:
+            budget = Budget(iterations=12)
+            a = think(engine, s, seat, budget, y, policy)
+            b = think(engine, twin, seat, budget, y, policy)
+            assert (a.action, a.ratings) == (b.action, b.ratings)
+        checked += 1
+        if checked >= 16:
+            break
+    assert checked >= 16
