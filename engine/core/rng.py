@@ -50,9 +50,10 @@ class Rng:
         return _raw(self.seed, counter)
 
     def below(self, n: int) -> tuple[int, Rng]:
-        """Return a uniform integer in [0, n) and the generator to use next."""
-        if n <= 0:
-            raise ValueError("Rng.below needs n >= 1")
+        """Return a uniform integer in [0, n) and the generator to use next (n <= 2^64: a
+        draw is 64 bits; above, no draw could ever be accepted)."""
+        if n <= 0 or n > _SPAN:
+            raise ValueError(f"Rng.below needs 1 <= n <= 2^64, not {n}")
         # Rejection sampling keeps every value exactly equally likely.
         limit = _SPAN - _SPAN % n
         seed = self.seed

@@ -47,3 +47,12 @@ def test_shuffle_is_a_permutation() -> None:
 def test_below_rejects_empty_range() -> None:
     with pytest.raises(ValueError):
         Rng(1).below(0)
+
+
+def test_below_refuses_a_range_no_draw_can_reach_instead_of_hanging() -> None:
+    """A draw is 64 bits: a range above 2^64 could never be drawn (rejection sampling would
+    loop for ever); it is refused. 2^64 itself is the whole draw."""
+    with pytest.raises(ValueError):
+        Rng(1).below((1 << 64) + 1)
+    value, after = Rng(1).below(1 << 64)
+    assert 0 <= value < 1 << 64 and after.counter == 1
