@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from engine.core.evolve import evolve
 from engine.core.rng import Rng
 from engine.rattus.rules import _by_symbol, _hits, window_plays
@@ -27,8 +29,13 @@ def redeal(s: State, seat: int | None, seed: int) -> State:
     Canonical: the result depends only on what `seat` knows (and `seed`), never on where the
     unseen pieces truly lie, so two states `seat` cannot tell apart redeal alike (an AI that
     samples with it decides the same in both). Hence the sorted pools before each shuffle.
+
+    A redeal is a sample (for an AI's search, or a leak test), not a move of the game: it
+    shuffles with Python's generator seeded by `seed`, several times cheaper than the game's
+    hashed draws (a redeal starts every iteration of the search), and gives the redealt game
+    a generator of its own.
     """
-    rng = Rng(seed)
+    rng = random.Random(seed)
     known = s.known[seat] if seat is not None else frozenset()
     slots: list[tuple[int, int]] = []
     hidden: list[int] = []
@@ -38,7 +45,7 @@ def redeal(s: State, seat: int | None, seed: int) -> State:
                 slots.append((r, pos))
                 hidden.append(token)
     hidden += list(s.supply) + list(s.removed)
-    shuffled, rng = rng.shuffled(sorted(hidden))
+    shuffled = _shuffled(sorted(hidden), rng)
     rows = [list(row) for row in s.board_tokens]
     it = iter(shuffled)
     for r, pos in slots:
@@ -55,8 +62,8 @@ def redeal(s: State, seat: int | None, seed: int) -> State:
     )
     africa = s.africa
     if africa is not None:
-        africa, rng = _redeal_cards(s, africa, seat, rng)
-    next_seed, rng = rng.below(1 << 62)
+        africa = _redeal_cards(s, africa, seat, rng)
+    next_seed = rng.getrandbits(62)
     return evolve(
         s,
         board_tokens=tuple(tuple(r) for r in rows),
@@ -74,7 +81,15 @@ def _moved(
     return frozenset(rows[where[t][0]][where[t][1]] if t in where else t for t in k)
 
 
-def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: Rng) -> tuple[Africa, Rng]:
+_STANDINGS = tuple(Standing)
+
+
+def _shuffled(items: list[int], rng: random.Random) -> list[int]:
+    rng.shuffle(items)
+    return items
+
+
+def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: random.Random) -> Africa:
     others = hidden_hands(s, seat)
     hands = list(afr.hands)
     ravage = afr.ravage
@@ -90,7 +105,7 @@ def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: Rng) -> tuple[Af
     drawn_secret = secret_drawn(s, seat)
     if drawn_secret:
         pool += list(afr.drawn)
-    shuffled, rng = rng.shuffled(sorted(pool))
+    shuffled = _shuffled(sorted(pool), rng)
     it = iter(shuffled)
     for p in others:
         hands[p] = tuple(sorted(next(it) for _ in hands[p]))
@@ -100,21 +115,17 @@ def _redeal_cards(s: State, afr: Africa, seat: int | None, rng: Rng) -> tuple[Af
     standing = list(afr.standing)
     for p in range(s.players):
         if p != seat:
-            k, rng = rng.below(len(Standing))
-            standing[p] = list(Standing)[k]
+            standing[p] = _STANDINGS[rng.randrange(len(_STANDINGS))]
     if ravage is not None and seat is not None and seat in ravage.asked and others:
         ravage = _window_again(s, ravage, seat, others, hands, standing)
-    return (
-        evolve(
-            afr,
-            hands=tuple(hands),
-            deck=deck,
-            discard=discard,
-            drawn=drawn,
-            standing=tuple(standing),
-            ravage=ravage,
-        ),
-        rng,
+    return evolve(
+        afr,
+        hands=tuple(hands),
+        deck=deck,
+        discard=discard,
+        drawn=drawn,
+        standing=tuple(standing),
+        ravage=ravage,
     )
 
 
