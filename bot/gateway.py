@@ -1,10 +1,10 @@
 """Clicks as the bot reads them from the gateway: the clicked message is built only if read.
 
 A click's INTERACTION_CREATE carries the whole clicked message. discord.py builds a `Message`
-of it at once, components and all (a turn message's layout, its selects' 25 options each):
-about a twentieth of the bot's own CPU per action, when all a click needs is the message's id
-and the one component clicked. `install` has the bot's connection read component
-interactions as `Click`s, which build that `Message` only when something reads
+of it at once, components and all (a turn message's layout, its selects' 25 options each),
+when all a click needs is the message's id and the one component clicked. `install` has
+the bot's connection read component interactions as `Click`s, which build that `Message` only
+when something reads
 `interaction.message` (a click answered late, whose controls are removed, say), and hand them
 to the bot's `on_interaction` only: the bot routes its buttons and selects itself
 (`bot.ui.route_click`), so discord.py's view store has nothing to dispatch. Every other

@@ -677,9 +677,9 @@ async def route_click(
     item (forged or mangled), for the caller to refuse.
 
     What discord.py's dynamic items do, without rebuilding the clicked message's whole
-    layout as a view to find the one component clicked (`View.from_message`, about a
-    twentieth of the bot's own CPU per action): only that component is made an item, from
-    the message's payload (a `Click` builds no `Message` for it)."""
+    layout as a view to find the one component clicked (`View.from_message`): only that
+    component is made an item, from the message's payload (a `Click` builds no `Message` for
+    it). With bot.gateway, about 5-10 % less of the bot's own CPU per action (bench.bot)."""
     data = cast("dict[str, Any]", interaction.data or {})
     custom_id = data.get("custom_id")
     kind = data.get("component_type")
