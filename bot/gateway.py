@@ -2,13 +2,12 @@
 
 A click's INTERACTION_CREATE carries the whole clicked message. discord.py builds a `Message`
 of it at once, components and all (a turn message's layout, its selects' 25 options each),
-when all a click needs is the message's id and the one component clicked. `install` has
-the bot's connection read component interactions as `Click`s, which build that `Message` only
-when something reads
-`interaction.message` (a click answered late, whose controls are removed, say), and hand them
-to the bot's `on_interaction` only: the bot routes its buttons and selects itself
-(`bot.ui.route_click`), so discord.py's view store has nothing to dispatch. Every other
-interaction is read by discord.py as before.
+when all a click needs is the message's id and the one component clicked. `install` has the
+bot's connection read component interactions as `Click`s, which build that `Message` only
+when something reads `interaction.message` (a click answered late, whose controls are
+removed, say), and hand them to the bot's `on_interaction` only: the bot routes its buttons
+and selects itself (`bot.ui.route_click`), so discord.py's view store has nothing to
+dispatch. Every other interaction is read by discord.py as before.
 """
 
 from __future__ import annotations
