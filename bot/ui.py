@@ -609,22 +609,6 @@ def bound_items(routes: Routes) -> list[type[discord.ui.DynamicItem[Any]]]:
     return out
 
 
-def _component(
-    components: Sequence[discord.Component], kind: int, custom_id: str
-) -> discord.Component | None:
-    """The component of that type and custom_id among a message's (nested) components."""
-    stack = list(components)
-    while stack:
-        component = stack.pop()
-        if component.type.value == kind and getattr(component, "custom_id", None) == custom_id:
-            return component
-        stack.extend(getattr(component, "children", None) or ())
-        accessory = getattr(component, "accessory", None)
-        if accessory is not None:
-            stack.append(accessory)
-    return None
-
-
 def _raw_component(components: Any, kind: int, custom_id: str) -> dict[str, Any] | None:
     """The payload of the component of that type and custom_id in a message's payload."""
     stack = list(components) if isinstance(components, list) else []
@@ -643,28 +627,16 @@ def _raw_component(components: Any, kind: int, custom_id: str) -> dict[str, Any]
 
 
 def _clicked(interaction: Interaction, kind: int, custom_id: str) -> discord.ui.Item[Any] | None:
-    """The clicked component as an item (None: its message does not carry it), read from
-    the message's payload when the click has it (bot.gateway), else from its message."""
-    component: discord.Component | None
-    if isinstance(interaction, Click):
-        data = interaction.message_data()
-        raw = _raw_component(data.get("components") if data else None, kind, custom_id)
-        if raw is None:
-            return None
-        component = (
-            discord.components.Button(raw)  # type: ignore[arg-type]
-            if kind == discord.ComponentType.button.value
-            else discord.SelectMenu(raw)  # type: ignore[arg-type]
-            if kind == discord.ComponentType.select.value
-            else None
-        )
-    else:
-        message = interaction.message
-        component = _component(message.components, kind, custom_id) if message else None
-    if isinstance(component, discord.components.Button):
-        return discord.ui.Button.from_component(component)
-    if isinstance(component, discord.SelectMenu) and component.type is discord.ComponentType.select:
-        return discord.ui.Select.from_component(component)
+    """The clicked component as an item, read from the clicked message's payload (None: it
+    does not carry that button or select). Clicks reach the bot as `bot.gateway.Click`s."""
+    data = interaction.message_data() if isinstance(interaction, Click) else None
+    raw = _raw_component(data.get("components") if data else None, kind, custom_id)
+    if raw is None:
+        return None
+    if kind == discord.ComponentType.button.value:
+        return discord.ui.Button.from_component(discord.components.Button(raw))  # type: ignore[arg-type]
+    if kind == discord.ComponentType.select.value:
+        return discord.ui.Select.from_component(discord.SelectMenu(raw))  # type: ignore[arg-type]
     return None
 
 
