@@ -34,6 +34,15 @@ def answered(r: InteractionRecord, key: str, lang: str) -> bool:
     return r.ephemeral and r.text == "⚠️ " + t(key, lang)
 
 
+async def refused_to_both(w: World, message: Any, custom_id: str, **forged: Any) -> None:
+    """A forged click on `custom_id`, by alice (English) and by bob (French), each answered
+    privately with the "bad choice" error in their language."""
+    for user, lang in ((w.alice, "en"), (w.bob, "fr")):
+        r = await w.double.forge_click(user, message, custom_id, **forged)
+        await r.wait_done()
+        assert answered(r, "error.bad_choice", lang), (custom_id, forged, r.describe())
+
+
 def clean(caplog: pytest.LogCaptureFixture) -> list[str]:
     """Log records that are errors or carry a traceback."""
     return [
@@ -49,7 +58,6 @@ async def test_blank_select_values_are_refused_privately(
 ) -> None:
     caplog.set_level(logging.INFO)
     async with world(tmp_path) as w, running_bot(w) as bot:
-        d = w.double
         game_id = await started(w, bot)
         message = current_turn(w)
         assert message is not None
@@ -64,10 +72,7 @@ async def test_blank_select_values_are_refused_privately(
             (picker, ["g:  "]),
             (picker, ["a:"]),
         ]:
-            for user, lang in ((w.alice, "en"), (w.bob, "fr")):
-                r = await d.forge_click(user, message, custom_id, component_type=3, values=values)
-                await r.wait_done()
-                assert answered(r, "error.bad_choice", lang), (custom_id, values, r.describe())
+            await refused_to_both(w, message, custom_id, component_type=3, values=values)
         assert (await bot.service.store.get_game(game_id)).seq == 0
         assert clean(caplog) == []
 
@@ -174,7 +179,6 @@ async def test_a_click_its_message_does_not_carry_is_refused_privately(
     and changes nothing (the bot routes a click only to a component its message carries)."""
     caplog.set_level(logging.INFO)
     async with world(tmp_path) as w, running_bot(w) as bot:
-        d = w.double
         game_id = await started(w, bot)
         message = current_turn(w)
         assert message is not None
@@ -186,11 +190,6 @@ async def test_a_click_its_message_does_not_carry_is_refused_privately(
             (f"rl:{game_id}:start", 2, False),  # a lobby button on a turn message
         ]
         for custom_id, kind, added in cases:
-            for user, lang in ((w.alice, "en"), (w.bob, "fr")):
-                r = await d.forge_click(
-                    user, message, custom_id, component_type=kind, add_to_message=added
-                )
-                await r.wait_done()
-                assert answered(r, "error.bad_choice", lang), (custom_id, r.describe())
+            await refused_to_both(w, message, custom_id, component_type=kind, add_to_message=added)
         assert (await bot.service.store.get_game(game_id)).seq == 0
         assert clean(caplog) == []
