@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 # again (a batch's "after" is the next batch's "before"), so a game costs a few views however
 # long it runs, and a thousand busy games do not push each other's views out.
 VIEW_GAMES = 2048
+# A game's `views(state, seats)`: the public view and those seats' views of one position.
+ViewsOf = Callable[[Any, Sequence[int]], tuple[dict[str, Any], list[dict[str, Any]]]]
 
 
 @dataclass(slots=True)
@@ -160,12 +162,26 @@ class Feed:
         key = (game.line, seq, seat)
         found = views.get(key)
         if found is None:
-            found = self.service.engine(game).view(state, seat)
             # Keep this position and the newest other one; older ones are never read again.
             keep = sorted({k[:2] for k in views} | {key[:2]})[-2:]
             for old in [k for k in views if k[:2] not in keep]:
                 del views[old]
-            views[key] = found
+            engine = self.service.engine(game)
+            together: ViewsOf | None = getattr(engine, "views", None)
+            if together is None or any(k[:2] == key[:2] for k in views):
+                found = views[key] = engine.view(state, seat)
+            else:
+                # A new position: its public view and every person's view are all read for
+                # its batch; a game that can (its engine has `views`) shares their public part.
+                seats = sorted(
+                    {p.seat for p in game.seated() if p.seat is not None and not p.is_ai}
+                    | ({seat} if seat is not None else set())
+                )
+                public, mine = together(state, seats)
+                views[(game.line, seq, None)] = public
+                for other, seen in zip(seats, mine, strict=True):
+                    views[(game.line, seq, other)] = seen
+                found = views[key]
         return found
 
     async def games(self) -> list[int]:

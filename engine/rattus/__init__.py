@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, overload
 
 from engine.core.contract import TURN, WINDOW, Decision
@@ -16,6 +16,7 @@ from engine.rattus.serial import dump, load
 from engine.rattus.state import Phase, State
 from engine.rattus.view_types import RattusSeatView, RattusView
 from engine.rattus.views import view
+from engine.rattus.views import views as views_of
 
 
 class Rattus:
@@ -62,6 +63,11 @@ class Rattus:
     def view(self, state: State, seat: int | None) -> RattusView:
         """Public view (None) or a seat's view (keys: engine.rattus.view_types)."""
         return view(state, seat)
+
+    def views(self, state: State, seats: Iterable[int]) -> tuple[RattusView, list[RattusSeatView]]:
+        """The public view and the views of `seats` of one position, equal to `view`'s,
+        with the public part computed once and shared (read them, do not change them)."""
+        return views_of(state, seats)
 
     is_over = staticmethod(rules.is_over)
 
