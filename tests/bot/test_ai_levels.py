@@ -142,7 +142,12 @@ async def test_a_worker_process_thinks_and_ends_with_close(tiny: None) -> None:
     finally:
         thinker.close()
     for process in processes:
-        process.join(60)  # a bound on a hang only: a loaded machine is slow to reap
+        # join() can return as the process closes its end of the pipe, a moment before it
+        # has exited: wait for the exit itself (600 x 0.1 s, a bound on a hang only).
+        for _ in range(600):
+            process.join(0.1)
+            if not process.is_alive():
+                break
         assert not process.is_alive()
     with pytest.raises(RuntimeError):
         await thinker.think("rattus", GAME.dump(s), seat, 3, TINY)
