@@ -28,8 +28,11 @@ from bot import presence
 from bot.background import Background
 from bot.service import GameService, Outcome
 from bot.settings import GameSettings
-from bot.store import GameRow, JobRow, Schedule, StoreReadOnly
+from bot.store import GameRow, JobRow, Replan, Schedule, StoreReadOnly
 from engine.core.contract import Decision
+
+# A game's plan: its new jobs, from its current jobs by kind.
+Plan = Callable[[dict[str, JobRow]], list[JobRow]]
 
 log = logging.getLogger(__name__)
 
@@ -113,23 +116,47 @@ class Scheduler:
         self._sleeping_until = 0.0  # when the runner wakes up by itself next
         self._runner = Background(self.run_forever, "scheduler")
         service.planners.append(self.plan)
+        service.planner = self
         service.replanners.append(self.replan)
         service.refreshers.append(self.refresh)
 
     # ------------------------------------------------------------------ planning
 
     async def plan(self, outcome: Outcome) -> None:
-        """Rewrite the jobs of a game after a stored outcome (one read, one transaction)."""
+        """Rewrite the jobs of a game after a stored outcome (one read, one transaction),
+        unless they were planned with it (`plan_with`)."""
+        if outcome.planned:
+            return
         game = outcome.game
         if outcome.over or game.status != "active":
             await self.schedule.replace(game.id, [])
             return
+        written = await self.schedule.rewrite(
+            game.id, self._planning(game, outcome), version=game.version
+        )
+        if written is not None:
+            self._wake_for(written)
+
+    def plan_with(self, outcome: Outcome) -> Replan:
+        """The plan that follows an action, for its own transaction to write (`outcome`'s
+        game is as the action leaves it)."""
+        game = outcome.game
+        if outcome.over or game.status != "active":
+            return Replan(lambda _: [])
+        return Replan(self._planning(game, outcome))
+
+    def planned(self, replan: Replan) -> None:
+        """A plan written with its action: wake the runner if a job is due sooner."""
+        if replan.written is not None:
+            self._wake_for(replan.written)
+
+    def _planning(self, game: GameRow, outcome: Outcome) -> Plan:
         same_turn = (
             not outcome.started
             and not outcome.undone
             and outcome.previous_to_move == outcome.to_move
         )
-        await self._plan(game, outcome.decision, same_turn)
+        return self._planner(game, outcome.decision, same_turn)
 
     async def refresh(self, game_id: int) -> None:
         """Re-plan a game now, without an action (a player went away or came back)."""
@@ -140,6 +167,17 @@ class Scheduler:
         await self._plan(game, self.service.engine(game).decision(state), same_turn=True)
 
     async def _plan(self, game: GameRow, decision: Decision, same_turn: bool) -> None:
+        # Read and rewritten at once, and only for the version planned for: the plan of a
+        # newer action (another process may have stored one meanwhile) is never overwritten
+        # by an older one.
+        plan = self._planner(game, decision, same_turn)
+        written = await self.schedule.rewrite(game.id, plan, version=game.version)
+        if written is not None:
+            self._wake_for(written)
+
+    def _planner(self, game: GameRow, decision: Decision, same_turn: bool) -> Plan:
+        """The plan of `game`'s jobs for `decision`, a function of its current jobs (it runs
+        where the store reads them, maybe on the database's thread: only sums there)."""
         settings = self.service.settings_of(game)
         now = self.clock()
         movers = sorted(decision.seats)
@@ -182,12 +220,7 @@ class Scheduler:
                 jobs.append(JobRow(game.id, "reaction", game.seq, due, 0, reacting))
             return jobs
 
-        # Read and rewritten at once, and only for the version planned for: the plan of a
-        # newer action (another process may have stored one meanwhile) is never overwritten
-        # by an older one.
-        written = await self.schedule.rewrite(game.id, plan, version=game.version)
-        if written is not None:
-            self._wake_for(written)
+        return plan
 
     async def replan(self, game: GameRow, old: GameSettings, new: GameSettings) -> None:
         """New settings while a decision waits: move its reminder and clock at once (counted

@@ -19,14 +19,14 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from bot import presence
 from bot.service.refusal import Refusal, attach
 from bot.settings import GameSettings
 from bot.shards import Shards
-from bot.store import GameRow, Post, Requests, Store, StoreReadOnly
+from bot.store import GameRow, Post, Replan, Requests, Store, StoreReadOnly
 from engine.core.contract import Decision, Game
 from engine.core.errors import RulesError
 from engine.core.events import Event
@@ -82,6 +82,7 @@ class Outcome:
     started: bool = False
     undone: bool = False
     before: Any = None  # the state before the action (to see whose private view changed)
+    planned: bool = False  # its game's jobs were planned in its own transaction
 
     @property
     def engine(self) -> Game[Any, Any]:
@@ -113,6 +114,19 @@ class Outcome:
     def turn_changed(self) -> bool:
         """True when someone else must now decide (a new turn message is due)."""
         return self.started or self.undone or self.over or self.to_move != self.previous_to_move
+
+
+class Planner(Protocol):
+    """Who plans a game's jobs in the transaction of the action they follow (the
+    scheduler): one transaction per action instead of two."""
+
+    def plan_with(self, outcome: Outcome) -> Replan:
+        """The plan that follows `outcome` (not yet stored), for `Store.append` to write."""
+        ...
+
+    def planned(self, replan: Replan) -> None:
+        """`replan` was written with its action (the runner may need to wake sooner)."""
+        ...
 
 
 class Publisher(Protocol):
@@ -191,6 +205,9 @@ class GameService:
         # Called after every committed outcome (the scheduler plans reminders and clocks), and
         # after a game's settings change (old, new).
         self.planners: list[Callable[[Outcome], Awaitable[None]]] = []
+        # Plans a player's or a seat's action's jobs in the action's own transaction (the
+        # scheduler; the planners then leave that outcome alone).
+        self.planner: Planner | None = None
         self.replanners: list[Callable[[GameRow, GameSettings, GameSettings], Awaitable[None]]] = []
         # Called when the seats to remind or to time change without an action (away, back).
         self.refreshers: list[Callable[[int], Awaitable[None]]] = []
@@ -413,6 +430,25 @@ class GameService:
                     attach(exc, await self._refusal(game, state, seat, action))
                 raise
             events = [e.to_dict() for e in step.events]
+            over = engine.is_over(step.state)
+            outcome = Outcome(
+                game=replace(
+                    game,
+                    seq=game.seq + 1,
+                    version=game.version + 1,
+                    status="over" if over else game.status,
+                ),
+                seq=game.seq + 1,
+                state=step.state,
+                events=step.events,
+                seat=seat,
+                actor_id=user_id,
+                origin=origin,
+                action=str(parsed),
+                previous_to_move=before,
+                before=state,
+            )
+            replan = self._replan(outcome)
             seq = await self.store.append(
                 game_id,
                 expected_seq=game.seq,
@@ -425,7 +461,7 @@ class GameService:
                 action=str(parsed),
                 events=events,
                 state=engine.dump(step.state),
-                over=engine.is_over(step.state),
+                over=over,
                 # A secret window's seats (who was asked, who answered) stay out of
                 # everything public: the post says so, and the publisher shows no answer.
                 post=Post(
@@ -434,26 +470,24 @@ class GameService:
                     if deciding.secret
                     else {"before": sorted(before)},
                 ),
+                replan=replan,
             )
-            game.seq = seq
-            game.version += 1
             self._remember(game_id, seq, step.state, game.line)
-            if engine.is_over(step.state):
-                game.status = "over"
-            outcome = Outcome(
-                game=game,
-                seq=seq,
-                state=step.state,
-                events=step.events,
-                seat=seat,
-                actor_id=user_id,
-                origin=origin,
-                action=str(parsed),
-                previous_to_move=before,
-                before=state,
-            )
+            if replan is not None and replan.written is not None and self.planner is not None:
+                outcome.planned = True
+                self.planner.planned(replan)
             await self._committed(outcome)
         return outcome
+
+    def _replan(self, outcome: Outcome) -> Replan | None:
+        """The plan to store with `outcome`'s action (None: planned after it, as usual)."""
+        if self.planner is None:
+            return None
+        try:
+            return self.planner.plan_with(outcome)
+        except Exception:
+            log.exception("game %s: planning its jobs with an action failed", outcome.game.id)
+            return None
 
     async def _refusal(self, game: GameRow, state: Any, seat: int, action: Any) -> Refusal:
         """What the player needs to hear with a refused action: the seats the game waits

@@ -43,7 +43,7 @@ from bot.store.base import (
     migrations,
     showable,
 )
-from bot.store.jobs import Schedule
+from bot.store.jobs import Replan, Schedule
 from bot.store.outbox import Outbox
 from bot.store.ratings import ChangeRow, Placing, RatedGame, Rater, RatingRow, Ratings
 from bot.store.requests import Requests
@@ -69,6 +69,7 @@ __all__ = [
     "Rater",
     "RatingRow",
     "Ratings",
+    "Replan",
     "RequestRow",
     "Requests",
     "Schedule",

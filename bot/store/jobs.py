@@ -8,7 +8,9 @@ never collide.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.shards import Shards
@@ -19,8 +21,47 @@ from bot.store.sql import INSERT_JOB_SQL, JOB_SQL, JOBS_SQL, dumps, job_row, mar
 if TYPE_CHECKING:
     from bot.store.store import Store
 
+log = logging.getLogger(__name__)
+
 # A job as it was read: a claim or a postponement changes it only if it is still so.
 AS_READ = "WHERE game_id = ? AND kind = ? AND seq = ? AND due_at = ? RETURNING seq"
+
+
+@dataclass(slots=True)
+class Replan:
+    """A game's next plan, written in the transaction of the action it follows (see
+    `Store.append`): `plan(current jobs by kind)` gives the new jobs; `written` holds them
+    once they are written (None if `plan` failed: the game's jobs were left as they were)."""
+
+    plan: Callable[[dict[str, JobRow]], list[JobRow]]
+    written: list[JobRow] | None = None
+
+
+async def _current(c: Conn, game_id: int) -> dict[str, JobRow]:
+    return {job.kind: job for job in map(job_row, await c.fetch(JOBS_SQL, game_id))}
+
+
+async def _write(c: Conn, game_id: int, jobs: list[JobRow]) -> None:
+    await c.execute("DELETE FROM jobs WHERE game_id = ?", game_id)
+    if jobs:
+        await c.executemany(
+            INSERT_JOB_SQL,
+            [(j.game_id, j.kind, j.seq, j.due_at, j.count, dumps(j.seats)) for j in jobs],
+        )
+
+
+async def replan_in(c: Conn, game_id: int, replan: Replan) -> None:
+    """Inside an action's transaction (which holds the game's row): make `replan.plan(current
+    jobs by kind)` the game's whole plan. A plan that fails (a bug) is logged and changes
+    nothing, rather than undoing the action: its jobs are planned again after it."""
+    current = await _current(c, game_id)
+    try:
+        jobs = replan.plan(current)
+    except Exception:
+        log.exception("game %s: planning its jobs with an action failed", game_id)
+        return
+    await _write(c, game_id, jobs)
+    replan.written = jobs
 
 
 class Schedule:
@@ -81,13 +122,8 @@ class Schedule:
             current = await c.fetchval(lock, game_id)
             if version is not None and (current is None or int(current) != version):
                 return None
-            jobs = plan({job.kind: job for job in map(job_row, await c.fetch(JOBS_SQL, game_id))})
-            await c.execute("DELETE FROM jobs WHERE game_id = ?", game_id)
-            if jobs:
-                await c.executemany(
-                    INSERT_JOB_SQL,
-                    [(j.game_id, j.kind, j.seq, j.due_at, j.count, dumps(j.seats)) for j in jobs],
-                )
+            jobs = plan(await _current(c, game_id))
+            await _write(c, game_id, jobs)
             return jobs
 
         return await self.store.backend.write(steps)

@@ -33,6 +33,7 @@ from bot.store.base import (
     check_setting_keys,
 )
 from bot.store.factory import backend_for
+from bot.store.jobs import Replan, replan_in
 from bot.store.outbox import Outbox
 from bot.store.sql import (
     ACTIONS_SINCE_SQL,
@@ -448,14 +449,16 @@ class Store:
         over: bool,
         post: Post | None = None,
         expected_version: int | None = None,
+        replan: Replan | None = None,
     ) -> int:
         """Store one applied action as seq expected_seq + 1; StaleGame if someone was first
         (or, with `expected_version`, if the game's version changed: an undo and a new
         action since the state was read). The version goes up by one.
 
         The new state is snapshotted every SNAPSHOT_EVERY actions and at the end of the game;
-        `post` is queued in the outbox in the same transaction. Returns the new sequence
-        number; the action (and its post) are durable when this returns.
+        `post` is queued in the outbox in the same transaction, and the game's jobs are
+        rewritten there as `replan` plans them. Returns the new sequence number; the action
+        (and its post and plan) are durable when this returns.
         """
         seq = expected_seq + 1
         now = self.clock()
@@ -500,6 +503,8 @@ class Store:
                 )
             if queued is not None:
                 await c.execute(QUEUE_SQL, *queued)
+            if replan is not None:
+                await replan_in(c, game_id, replan)
 
         await self.backend.write(steps)
         return seq

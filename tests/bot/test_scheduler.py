@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.scheduler import HOUR, LEASE_SECONDS, Scheduler
 from bot.service import GameService, UserRef
-from bot.store import GameRow, Store
+from bot.store import GameRow, Schedule, Store
 from engine.rattus import GAME
 
 ANA = UserRef(1, "Ana")
@@ -123,6 +125,53 @@ async def test_acting_restarts_the_reminders_for_the_next_player(bench: Bench) -
     bench.clock.advance(1.1)
     await bench.scheduler.run_due()
     assert [(seats, n) for _, seats, n in bench.notes.reminders] == [((0,), 1), ((1,), 1)]
+
+
+async def test_an_action_and_its_plan_are_stored_in_one_transaction(
+    bench: Bench, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await bench.game(reminder_hours=6)
+    backend = bench.store.backend
+    writes = []
+    write = backend.write
+
+    async def counted(steps: Any, *, single: bool = False) -> Any:
+        writes.append(steps)
+        return await write(steps, single=single)
+
+    monkeypatch.setattr(backend, "write", counted)
+    await bench.service.act(game.id, bench.user(game, 0).id, "open gallia")
+    assert len(writes) == 1
+    jobs = await Schedule(bench.store).all(game.id)
+    assert jobs["remind"].seats == [1] and jobs["remind"].seq == game.seq + 1
+    assert jobs["remind"].due_at == bench.clock.now + 6 * HOUR
+
+
+async def test_a_plan_that_fails_with_its_action_is_made_after_it(
+    bench: Bench, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = await bench.game(reminder_hours=6)
+    planner = bench.scheduler._planner
+    calls = []
+
+    def failing_once(*args: Any) -> Any:
+        plan = planner(*args)
+        calls.append(plan)
+        if len(calls) > 1:
+            return plan
+
+        def broken(current: Any) -> Any:
+            raise RuntimeError("a bug in the plan")
+
+        return broken
+
+    monkeypatch.setattr(bench.scheduler, "_planner", failing_once)
+    with caplog.at_level(logging.ERROR):
+        await bench.service.act(game.id, bench.user(game, 0).id, "open gallia")
+    assert "planning its jobs with an action failed" in caplog.text
+    assert (await bench.store.get_game(game.id)).seq == game.seq + 1  # the action stands
+    assert len(calls) == 2  # and its jobs were planned after it
+    assert (await Schedule(bench.store).all(game.id))["remind"].seats == [1]
 
 
 async def test_a_muted_player_gets_no_reminder(bench: Bench) -> None:
