@@ -460,7 +460,7 @@ class GameService:
                 origin=origin,
                 action=str(parsed),
                 events=events,
-                state=engine.dump(step.state),
+                state=lambda: engine.dump(step.state),  # dumped only for a snapshot
                 over=over,
                 # A secret window's seats (who was asked, who answered) stay out of
                 # everything public: the post says so, and the publisher shows no answer.

@@ -445,7 +445,7 @@ class Store:
         origin: str,
         action: str,
         events: list[dict[str, Any]],
-        state: Mapping[str, Any],
+        state: Mapping[str, Any] | Callable[[], Mapping[str, Any]],
         over: bool,
         post: Post | None = None,
         expected_version: int | None = None,
@@ -455,7 +455,8 @@ class Store:
         (or, with `expected_version`, if the game's version changed: an undo and a new
         action since the state was read). The version goes up by one.
 
-        The new state is snapshotted every SNAPSHOT_EVERY actions and at the end of the game;
+        The new state (`state`, or what it gives when called: a dump is made only when one is
+        stored) is snapshotted every SNAPSHOT_EVERY actions and at the end of the game;
         `post` is queued in the outbox in the same transaction, and the game's jobs are
         rewritten there as `replan` plans them. Returns the new sequence number; the action
         (and its post and plan) are durable when this returns.
@@ -464,7 +465,11 @@ class Store:
         now = self.clock()
         # JSON is written here, before the steps (off SQLite's thread).
         events_json = dumps(events)
-        state_json = dumps(state) if over or seq % SNAPSHOT_EVERY == 0 else None
+        state_json = (
+            dumps(state() if callable(state) else state)
+            if over or seq % SNAPSHOT_EVERY == 0
+            else None
+        )
         queued = post_values(game_id, seq, post, now) if post is not None else None
         version, versions = same_version(expected_version)
         moved_sql = (
