@@ -163,12 +163,17 @@ def think(
     seed: int,
     policy: Decide | None = None,
     settings: Settings | None = None,
+    *,
+    rate: bool = True,
 ) -> Thought[A]:
     """Search from `seat`'s information in `state` and return its choice with its ratings.
 
     `policy` is the game's greedy AI over views (the root's prior; the rollouts' policy when
     `settings.rollout` is "policy"); None searches without it. Only `seat`'s view of `state`,
-    its legal actions and redeals of `state` for `seat` are read.
+    its legal actions and redeals of `state` for `seat` are read. With `rate` False only the
+    choice is wanted (an AI seat's move, not a hint): a decision where the settings keep the
+    policy's choice whatever the search finds (no `searched` verb in it) is answered at once,
+    unsearched, with the same choice.
     """
     settings = settings or Settings()
     legal = engine.legal_actions(state, seat)
@@ -191,6 +196,8 @@ def think(
         return Thought(only, (Rating(only, 0, 0.0, only == prior),), 0, failed)
 
     choices = _kept(legal, settings.left_out)
+    if not rate and prior is not None and not _searched(choices, settings):
+        return Thought(prior, (Rating(prior, 0, 0.0, True),), 0, failed)
     root = _Node()
     now = time.process_time if budget.clock == "cpu" else time.perf_counter
     deadline = None if budget.ms is None else now() + budget.ms / 1000
@@ -220,17 +227,20 @@ def think(
     # AI's choice, then to the legal order. The greedy AI's choice stands unless that action
     # beats it by the override margin.
     best = max(ratings, key=lambda r: (r.visits, r.value, r.greedy))
-    if (
-        prior is not None
-        and settings.searched is not None
-        and not any(getattr(a, "verb", None) in settings.searched for a in choices)
-    ):
+    if prior is not None and not _searched(choices, settings):
         best = next(r for r in ratings if r.greedy)
     elif prior is not None and not best.greedy and settings.override_margin > 0:
         mine = next(r for r in ratings if r.greedy)
         if mine.visits and best.value < mine.value + settings.override_margin:
             best = mine
     return Thought(best.action, tuple(ratings), iterations, failed, failures)
+
+
+def _searched(choices: Sequence[Any], settings: Settings) -> bool:
+    """Whether the search may override the policy's choice among `choices` (the settings
+    name no verbs, or one of the choices has a verb they name)."""
+    verbs = settings.searched
+    return verbs is None or any(getattr(a, "verb", None) in verbs for a in choices)
 
 
 def _iterate(

@@ -92,7 +92,9 @@ def play(
         legal = engine.legal_actions(s, seat)
         start = time.process_time()
         if level == "hard":
-            action = think(engine, s, seat, budget, seed * 100_003 + step, decide, settings).action
+            action = think(
+                engine, s, seat, budget, seed * 100_003 + step, decide, settings, rate=False
+            ).action
         else:
             rnd = random.Random(f"{seed}:{step}:{seat}")
             pick = normal if level == "normal" else easy

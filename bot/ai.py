@@ -79,7 +79,11 @@ def choose_action(
         if state is not None and seat is not None:
             try:
                 text, _ = think_hard(
-                    adapter.name, engine.dump(state), seat, seed_of(str(rnd.random()))
+                    adapter.name,
+                    engine.dump(state),
+                    seat,
+                    seed_of(str(rnd.random())),
+                    rate=False,
                 )
                 choice = engine.parse_action(text)
                 if choice in options:
@@ -101,11 +105,17 @@ def choose_action(
 
 
 def think_hard(
-    game: str, state: Mapping[str, Any], seat: int, seed: int, budget: ai.Budget | None = None
+    game: str,
+    state: Mapping[str, Any],
+    seat: int,
+    seed: int,
+    budget: ai.Budget | None = None,
+    rate: bool = True,
 ) -> HardChoice:
     """The hard level's decision for `seat` from plain data (the game's name, the state's
     `dump`): what a thinking worker process runs. Returns the action's text and every legal
-    action's rating. Raises when the search fails (the caller plays normal instead)."""
+    action's rating (`rate` False: only the choice is wanted, see ai.think). Raises when the
+    search fails (the caller plays normal instead)."""
     adapter = adapters()[game]
     engine = adapter.engine
     thought = ai.think(
@@ -116,6 +126,7 @@ def think_hard(
         seed,
         policy=adapter.decide,
         settings=hard_settings(game),
+        rate=rate,
     )
     ratings = [(str(r.action), r.visits, r.value, r.greedy) for r in thought.ratings]
     return str(thought.action), ratings

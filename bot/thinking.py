@@ -53,17 +53,21 @@ class Thinker:
         seat: int,
         seed: int,
         budget: ai.Budget | None = None,
+        rate: bool = True,
     ) -> HardChoice:
         """The hard AI's choice for `seat` of a game in `state` (its engine `dump`): the
-        action's text and the ratings of every legal action. Raises when the search fails."""
+        action's text and the ratings of every legal action (`rate` False: only the choice
+        is wanted). Raises when the search fails."""
         if self._closed:
             raise RuntimeError("the thinking workers are stopped")
         if self.processes <= 0:
-            return await asyncio.to_thread(think_hard, game, state, seat, seed, budget)
+            return await asyncio.to_thread(think_hard, game, state, seat, seed, budget, rate)
         loop = asyncio.get_running_loop()
         pool = self._executor()
         try:
-            return await loop.run_in_executor(pool, think_hard, game, state, seat, seed, budget)
+            return await loop.run_in_executor(
+                pool, think_hard, game, state, seat, seed, budget, rate
+            )
         except BrokenProcessPool:
             if self._pool is pool:
                 log.warning("a thinking worker ended; the next hard decision starts another")

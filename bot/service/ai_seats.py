@@ -168,7 +168,9 @@ class AiSeats:
         key = f"{game.seed}:{game.seq}:{seat}{salt}"
         if level_of(level) == "hard" and len(legal) > 1:
             try:
-                text, _ = await asyncio.wait_for(self.think(game, state, seat, key), THINK_LIMIT)
+                text, _ = await asyncio.wait_for(
+                    self.think(game, state, seat, key, rate=False), THINK_LIMIT
+                )
                 action = engine.parse_action(text)
                 if action in legal:
                     return action
@@ -196,12 +198,17 @@ class AiSeats:
             game_id=game.id,
         )
 
-    async def think(self, game: GameRow, state: Any, seat: int, key: str) -> HardChoice:
-        """The hard AI's choice and ratings for `seat` (bot.ai.think_hard, in a worker)."""
+    async def think(
+        self, game: GameRow, state: Any, seat: int, key: str, *, rate: bool = True
+    ) -> HardChoice:
+        """The hard AI's choice and ratings for `seat` (bot.ai.think_hard, in a worker;
+        `rate` False: an AI seat's move, only the choice is wanted)."""
         engine = self.service.engine(game)
         # The budget is read here, not in the worker: the bot's own figures (a test's too).
         budget = self.thinker.capped(hard_budget(game.game))
-        return await self.thinker.think(game.game, engine.dump(state), seat, seed_of(key), budget)
+        return await self.thinker.think(
+            game.game, engine.dump(state), seat, seed_of(key), budget, rate
+        )
 
     async def settle(self, game_id: int, timeout: float) -> None:
         """Wait (at most `timeout`) until the game's AI seats have nothing left to play now,

@@ -351,7 +351,7 @@ def test_left_out_verbs_are_never_played_while_another_action_is_legal() -> None
 def test_the_search_overrides_the_greedy_ai_only_where_its_settings_say() -> None:
     """With `searched` verbs (Cartus: its supply action and the building entered), a decision
     offering none of them plays the greedy AI's choice, the actions still rated (a hint shows
-    them); one offering them is the search's to make."""
+    them, unless only the choice is wanted); one offering them is the search's to make."""
     from ai.levels import hard_settings
 
     engine = get_game("cartus")
@@ -369,6 +369,9 @@ def test_the_search_overrides_the_greedy_ai_only_where_its_settings_say() -> Non
             greedy_choice = decide(engine.view(s, seat), legal, random.Random(1))
             assert thought.action == greedy_choice
             assert sum(r.visits for r in thought.ratings) > 0
+            # An AI seat's move (no ratings wanted): the same choice, with no search at all.
+            quick = think(engine, s, seat, Budget(iterations=30), 1, decide, settings, rate=False)
+            assert quick.action == greedy_choice and quick.iterations == 0
             placing += 1
         if placing >= 4 and entering >= 2:
             break
