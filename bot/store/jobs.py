@@ -2,8 +2,9 @@
 
 A job is claimed before it is acted on (`Schedule.claim`: one conditional statement, so of two
 processes claiming one job exactly one gets it), and a game's whole plan is rewritten in one
-transaction that holds the game's row (`Schedule.rewrite`), so two plans of one game at once
-never collide.
+transaction that holds the game's row, so two plans of one game at once never collide: the
+action's own transaction for the plan that follows an action (`replan_in`, from
+`Store.append`), else one of its own (`Schedule.rewrite`).
 """
 
 from __future__ import annotations
