@@ -431,6 +431,7 @@ class GameService:
                 raise
             events = [e.to_dict() for e in step.events]
             over = engine.is_over(step.state)
+            text = str(parsed)
             outcome = Outcome(
                 game=replace(
                     game,
@@ -444,7 +445,7 @@ class GameService:
                 seat=seat,
                 actor_id=user_id,
                 origin=origin,
-                action=str(parsed),
+                action=text,
                 previous_to_move=before,
                 before=state,
             )
@@ -458,7 +459,7 @@ class GameService:
                 seat=seat,
                 actor_id=user_id,
                 origin=origin,
-                action=str(parsed),
+                action=text,
                 events=events,
                 state=lambda: engine.dump(step.state),  # dumped only for a snapshot
                 over=over,
