@@ -131,11 +131,8 @@ class Scheduler:
         if outcome.over or game.status != "active":
             await self.schedule.replace(game.id, [])
             return
-        written = await self.schedule.rewrite(
-            game.id, self._planning(game, outcome), version=game.version
-        )
-        if written is not None:
-            self._wake_for(written)
+        # (Not over here: the same seats still deciding is the same turn, its clock going on.)
+        await self._plan(game, outcome.decision, same_turn=not outcome.turn_changed)
 
     def plan_with(self, outcome: Outcome) -> Replan:
         """The plan that follows an action, for its own transaction to write (`outcome`'s
@@ -143,20 +140,12 @@ class Scheduler:
         game = outcome.game
         if outcome.over or game.status != "active":
             return Replan(lambda _: [])
-        return Replan(self._planning(game, outcome))
+        return Replan(self._planner(game, outcome.decision, not outcome.turn_changed))
 
     def planned(self, replan: Replan) -> None:
         """A plan written with its action: wake the runner if a job is due sooner."""
         if replan.written is not None:
             self._wake_for(replan.written)
-
-    def _planning(self, game: GameRow, outcome: Outcome) -> Plan:
-        same_turn = (
-            not outcome.started
-            and not outcome.undone
-            and outcome.previous_to_move == outcome.to_move
-        )
-        return self._planner(game, outcome.decision, same_turn)
 
     async def refresh(self, game_id: int) -> None:
         """Re-plan a game now, without an action (a player went away or came back)."""
