@@ -421,7 +421,8 @@ def dm_post(
         )
     if news.asked and news.legal:
         question = adapter.window_lines(news.after, news.seat, game.id, window_minutes, lang)
-        picker = {"seq": batch.seq, "actions": news.legal}
+        # The picker carries the number the table knows (GameRow.shown), as buttons do.
+        picker = {"seq": batch.game.shown, "actions": news.legal}
         # The seat's own view names its cards in the picker's labels.
         out.append(
             Post(

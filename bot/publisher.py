@@ -79,6 +79,14 @@ def board_tag(game: GameRow, seq: int) -> str:
     return hashlib.blake2b(f"{game.id}:{seq}".encode(), key=key, digest_size=5).hexdigest()
 
 
+def post_nonce(game: GameRow, batch: Batch) -> str:
+    """The nonce of a batch's message (the same on a retry): keyed like `board_tag`, as the
+    store's seq and the outbox's ids count a secret window's private answers too."""
+    key = (game.seed % 2**64).to_bytes(8, "little")
+    text = f"{game.id}:{batch.seq}:{batch.ids[-1]}".encode()
+    return hashlib.blake2b(text, key=key, digest_size=12).hexdigest()
+
+
 def board_name(game_id: int, tag: str, part: str = "board") -> str:
     """The file name of a board (or of one part of it, "map" or "players"): it identifies the
     post, so a restart can find it again."""
@@ -379,7 +387,7 @@ class Publisher:
             rematch_rows(game.id, lang)
             if done
             else turn_rows(
-                adapter, game.id, batch.seq, batch.legal, lang, window=batch.decision.window
+                adapter, game.id, game.shown, batch.legal, lang, window=batch.decision.window
             )
         )
         public = sorted(batch.public.seats)
@@ -496,9 +504,7 @@ class Publisher:
             self._hooks[sent] = (offer.interaction, offer.at + TOKEN_LIFE)
             return sent
         kwargs.setdefault("view", discord.utils.MISSING)
-        message = await self.channel(game).send(
-            nonce=f"{game.id}-{batch.seq}-{batch.ids[-1]}"[-25:], **kwargs
-        )
+        message = await self.channel(game).send(nonce=post_nonce(game, batch), **kwargs)
         self.calls["channel"] += 1
         self._free_at[game.id] = time.monotonic() + self.config.channel_interval
         return message.id
@@ -700,7 +706,7 @@ class Publisher:
         """Say in the channel that the game stalled, with what anyone playing may do now."""
         await self.channel(game).send(
             compose.stall_text(game, seats),
-            view=stall_view(game.id, game.seq, game_lang(game)),
+            view=stall_view(game.id, game.shown, game_lang(game)),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         self.calls["channel"] += 1

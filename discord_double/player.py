@@ -26,7 +26,9 @@ def components(message: DoubleMessage) -> list[dict[str, Any]]:
 
 
 def turn_seq(message: DoubleMessage) -> int:
-    """The sequence number the buttons of a turn message were made for (-1 if none)."""
+    """The game's number the buttons of a turn message were made for (-1 if none): the
+    store's seq as the table counts it (GameRow.shown: a secret window's private answers
+    are not counted)."""
     for c in components(message):
         m = TURN_ID.match(c.get("custom_id", "")) or TURN_SELECT_ID.match(c.get("custom_id", ""))
         if m:

@@ -47,7 +47,9 @@ class Play(Room):
 
         async def act() -> Outcome:
             game = await self.service.game_in(channel_id(interaction))
-            return await self.service.act(game.id, interaction.user.id, text, expected_seq=game.seq)
+            return await self.service.act(
+                game.id, interaction.user.id, text, expected_seq=game.shown
+            )
 
         outcome = await self.quick(interaction, act(), ephemeral=True, update=False)
         await self._confirm(interaction, outcome, text)
@@ -117,7 +119,7 @@ class Play(Room):
             lang = user_lang(interaction)
             # `texts` are already this verb's actions as the adapter groups them; a verb may
             # gather actions whose texts begin with other words (no prefix to filter on).
-            picker = picker_view(adapter, game_id, game.seq, payload, texts, "", lang, view=view)
+            picker = picker_view(adapter, game_id, game.shown, payload, texts, "", lang, view=view)
             title = picker_title(adapter, payload, "", lang)
             await self.answer(interaction, title, update=False, view=picker)
         except Exception as exc:
@@ -213,7 +215,7 @@ class Play(Room):
         if not texts:
             return None
         view = engine.view(state, seat)
-        picker = picker_view(adapter, game.id, outcome.seq, verb, texts, "", lang, view=view)
+        picker = picker_view(adapter, game.id, game.shown, verb, texts, "", lang, view=view)
         return picker_title(adapter, verb, "", lang), picker
 
     async def _picker_options(
@@ -235,7 +237,7 @@ class Play(Room):
             raise BotError("game_over")
         if game.status != "active":
             raise BotError("game_abandoned" if game.status == "abandoned" else "not_started")
-        if game.seq != seq and not picker:
+        if game.shown != seq and not picker:
             raise StaleAction(game.id)
         seat = self.service.seat_of(game, user_id)
         adapter = adapter_for(game.game)
@@ -247,7 +249,7 @@ class Play(Room):
                 # The same answer however many seats answered since the button was made
                 # (a stale board would tell that someone did).
                 raise BotError("not_asked")
-            if game.seq != seq:
+            if game.shown != seq:
                 raise StaleAction(game.id)
             raise BotError("not_your_decision")
         texts = _verb_texts(engine, adapter, state, seat, verb)
@@ -306,17 +308,26 @@ class Play(Room):
             await self.fail(interaction, exc)
 
     async def _window_seq(self, game: GameRow, user_id: int, seq: int, text: str) -> int:
-        """The sequence number a picker's choice is checked against.
+        """The number (`GameRow.shown`) a picker's choice is checked against.
 
-        A window asks several seats at once and every answer moves the game on, so a seat's
-        picker (its DM) goes stale as soon as another seat answers. Its choice still counts
-        while that seat has not acted since the picker was made, is still asked in a window,
-        and the choice is still legal; any other stale choice stays stale."""
-        if game.seq <= seq or game.status != "active":
+        A window whose seats are known (not a secret one) asks several seats at once and
+        every answer moves the game on, so a seat's picker (its DM) goes stale as soon as
+        another seat answers. Its choice still counts while that seat has not acted since the
+        picker was made, is still asked in a window, and the choice is still legal; any other
+        stale choice stays stale. (A secret window's answers do not move the number on.)"""
+        if game.shown <= seq or game.status != "active":
             return seq
         seat = self.service.seat_of(game, user_id)
-        if any(r.seat == seat for r in await self.service.store.actions(game.id, after=seq)):
-            return seq
+        # The actions since the table's number was `seq`: walked back from the newest, each
+        # known by the number after it (a hidden answer leaves the number where it was).
+        # seq <= the store's number then, so reading after it reads them all.
+        shown = game.shown
+        for row in reversed(await self.service.store.actions(game.id, after=seq)):
+            if shown <= seq:
+                break
+            if row.seat == seat:
+                return seq
+            shown -= 0 if row.hidden else 1
         engine = self.service.engine(game)
         state = await self.service.state_of(game)
         decision = engine.decision(state)
@@ -324,7 +335,7 @@ class Play(Room):
             return seq
         if text not in {str(a) for a in engine.legal_actions(state, seat)}:
             return seq
-        return game.seq
+        return game.shown
 
     async def _picker_game(self, interaction: Interaction, game_id: int) -> GameRow:
         """The game of a picker: in its channel, or (a window's picker sent by DM) a game the

@@ -120,7 +120,7 @@ class Votes(Room):
                 "undo.ask",
                 game_lang(game),
                 player=interaction.user.mention,
-                since=game.seq - 1 - int(request.note.get("keep", game.seq - 1)),
+                since=int(request.note.get("since", 0)),
             ),
         )
 
@@ -192,7 +192,7 @@ class Votes(Room):
             if game.player_of(user.id) is None and not user.manage_server:
                 raise BotError("not_in_game")
             lang = user_lang(interaction)
-            if game.seq != seq:
+            if game.shown != seq:
                 await interaction.followup.send(t("stall.moved_on", lang), ephemeral=True)
             elif choice == "end":
                 await self.service.lobby.abandon(channel_id(interaction), user)

@@ -47,6 +47,7 @@ error-undo_nothing = You have no action to take back in this game.
 error-undo_ai_played = An AI player has played since your action: it can no longer be taken back.
 error-undo_clock_played = The turn clock has played a turn since your action: it can no longer be taken back.
 error-undo_revealed_since = An action made since yours showed hidden information: it can no longer be taken back.
+error-undo_secret = That was a secret answer: taking it back would tell everyone you were asked, so it stands.
 error-undo_revealed = That action showed hidden information (a rat token or a card): it cannot be taken back.
 error-unexpected = Sorry, something went wrong on my side. `/game board` shows where the game stands.
 error-unknown_game = I do not know the game { $game }.

@@ -119,6 +119,7 @@ error-undo_nothing = Vous n'avez aucune action à annuler dans cette partie.
 error-undo_ai_played = Une IA a joué depuis votre action : elle ne peut plus être annulée.
 error-undo_clock_played = Le temps de jeu écoulé a fait jouer un tour depuis votre action : elle ne peut plus être annulée.
 error-undo_revealed_since = Une action faite depuis la vôtre a montré une information cachée : la vôtre ne peut plus être annulée.
+error-undo_secret = C'était une réponse secrète : l'annuler révélerait à tous que la question vous était posée ; elle est maintenue.
 error-undo_revealed = Cette action a montré une information cachée (un jeton rat ou une carte) : elle ne peut pas être annulée.
 error-unexpected = Désolé, quelque chose s'est mal passé de mon côté. `/game board` montre où en est la partie.
 error-unknown_game = Je ne connais pas le jeu { $game }.

@@ -350,9 +350,20 @@ class GameService:
         check: Callable[[GameRow], None] | None = None,
     ) -> Outcome:
         """A person's action: checked, applied, stored, then published. `check` sees the game
-        first, as read under its lock (it raises to refuse: a button from another channel)."""
+        first, as read under its lock (it raises to refuse: a button from another channel).
+
+        `expected_seq` is the game's number as the person saw it (`GameRow.shown`, what the
+        buttons carry): StaleAction if the table has seen the game move on since. Another
+        seat's private answer in a secret window does not make it stale (nobody may learn of
+        it); the rules then say whether this seat may still act."""
         return await self._act(
-            game_id, action, expected_seq, user_id=user_id, origin="player", check=check
+            game_id,
+            action,
+            None,
+            expected_shown=expected_seq,
+            user_id=user_id,
+            origin="player",
+            check=check,
         )
 
     async def act_as(
@@ -373,6 +384,7 @@ class GameService:
         action: str | Any,
         expected_seq: int | None,
         *,
+        expected_shown: int | None = None,
         user_id: int | None = None,
         seat: int | None = None,
         origin: str,
@@ -384,6 +396,7 @@ class GameService:
                 game_id,
                 action,
                 expected_seq,
+                expected_shown=expected_shown,
                 user_id=user_id,
                 seat=seat,
                 origin=origin,
@@ -398,6 +411,7 @@ class GameService:
         action: str | Any,
         expected_seq: int | None,
         *,
+        expected_shown: int | None,
         user_id: int | None,
         seat: int | None,
         origin: str,
@@ -415,6 +429,8 @@ class GameService:
                 raise BotError("game_abandoned")
             if expected_seq is not None and expected_seq != game.seq:
                 raise StaleAction(game_id)
+            if expected_shown is not None and expected_shown != game.shown:
+                raise StaleAction(game_id)
             if user_id is not None:
                 seat = self.seat_of(game, user_id)
             assert seat is not None
@@ -431,11 +447,16 @@ class GameService:
                 raise
             events = [e.to_dict() for e in step.events]
             over = engine.is_over(step.state)
+            # An answer in a secret window that shows the table nothing (its events are all
+            # private): the table's number of the game (GameRow.shown) does not move on for
+            # it. The answer that closes the window shows what it brings.
+            hidden = deciding.secret and not over and all("visible_to" in e for e in events)
             text = str(parsed)
             outcome = Outcome(
                 game=replace(
                     game,
                     seq=game.seq + 1,
+                    hidden=game.hidden + int(hidden),
                     version=game.version + 1,
                     status="over" if over else game.status,
                 ),
@@ -472,6 +493,7 @@ class GameService:
                     else {"before": sorted(before)},
                 ),
                 replan=replan,
+                hidden=hidden,
             )
             self._remember(game_id, seq, step.state, game.line)
             if replan is not None and replan.written is not None and self.planner is not None:

@@ -129,6 +129,9 @@ class Votes:
             if row.actor_id is None:
                 played = "ai" if row.origin in ("ai", "clock-ai") else "clock"
                 raise BotError(f"undo_{played}_played")
+        if await self.answered_in_secret(game, mine):
+            # Taking it back would tell the table that this seat was asked, and answered.
+            raise BotError("undo_secret")
         if await self.showed_hidden(game, mine):
             raise BotError("undo_revealed")
         for row in since:
@@ -144,9 +147,16 @@ class Votes:
             requester_id=user.id,
             needed=needed,
             now=self.service.clock(),
-            note={"keep": mine.seq - 1},
+            # The actions made since as the table counts them: a secret window's private
+            # answers are one action, its closing (GameRow.shown).
+            note={"keep": mine.seq - 1, "since": sum(not r.hidden for r in since)},
         )
         return request, None
+
+    async def answered_in_secret(self, game: GameRow, row: Any) -> bool:
+        """True when a stored action answered a secret window (who was asked is secret)."""
+        engine = self.service.engine(game)
+        return bool(engine.decision(await self.service.state_at(game, row.seq - 1)).secret)
 
     async def showed_hidden(self, game: GameRow, row: Any) -> bool:
         """True when a stored action showed someone hidden information (a token turned up, a
@@ -200,12 +210,15 @@ class Votes:
                 raise StaleAction(game_id)
             engine = self.service.engine(game)
             before = engine.to_move(await self.service.state_of(game))
+            # Counted as the table counts actions: a secret window's answers that showed nothing
+            # are not (their number would tell how many seats were asked).
+            count = sum(not r.hidden for r in await self.store.actions(game_id, after=keep))
             await self.store.truncate(
                 game_id,
                 expected_seq=seq,
                 expected_version=game.version,
                 keep=keep,
-                post=Post("undo", {"before": sorted(before), "count": seq - keep}),
+                post=Post("undo", {"before": sorted(before), "count": count}),
             )
             self.service.forget(game_id)
             game = await self.store.get_game(game_id)

@@ -141,6 +141,18 @@ class GameRow:
     # a new action bring back, it never repeats, so a state or plan made for one version is
     # never mistaken for another's.
     version: int = 0
+    # The answers of a secret window on this line that showed the table nothing (`shown`).
+    hidden: int = 0
+
+    @property
+    def shown(self) -> int:
+        """The game's number as the table knows it, carried by its buttons' custom_ids: seq
+        without the answers of a secret window that showed the table nothing. Who was asked
+        and who answered is secret: seq counts those answers, so a custom_id that carried seq
+        would tell anyone reading it how many seats answered. This number moves on with every
+        action the table sees something of (the answer that closes a window shows what it
+        brings), so it is a function of what the table saw."""
+        return self.seq - self.hidden
 
     @property
     def line(self) -> int:
@@ -201,6 +213,7 @@ class ActionRow:
     action: str
     events: list[dict[str, Any]]
     at: float
+    hidden: bool = False  # a secret window's answer that showed nothing (GameRow.shown)
 
 
 @dataclass(slots=True)

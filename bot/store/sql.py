@@ -112,6 +112,7 @@ def game_row(r: Row) -> GameRow:
         ended_at=r["ended_at"],
         players=[player_row(p) for p in loads(r["players_json"])],
         version=int(r["version"]),
+        hidden=int(r["hidden"]),
     )
 
 
@@ -153,6 +154,7 @@ def action_row(r: Row) -> ActionRow:
         action=r["action"],
         events=loads(r["events"]),
         at=r["at"],
+        hidden=bool(r["hidden"]),
     )
 
 

@@ -450,6 +450,7 @@ class Store:
         post: Post | None = None,
         expected_version: int | None = None,
         replan: Replan | None = None,
+        hidden: bool = False,
     ) -> int:
         """Store one applied action as seq expected_seq + 1; StaleGame if someone was first
         (or, with `expected_version`, if the game's version changed: an undo and a new
@@ -458,8 +459,10 @@ class Store:
         The new state (`state`, or what it gives when called: a dump is made only when one is
         stored) is snapshotted every SNAPSHOT_EVERY actions and at the end of the game;
         `post` is queued in the outbox in the same transaction, and the game's jobs are
-        rewritten there as `replan` plans them. Returns the new sequence number; the action
-        (and its post and plan) are durable when this returns.
+        rewritten there as `replan` plans them. `hidden`: an answer in a secret window that
+        showed the table nothing, which the table's number of the game skips (GameRow.shown).
+        Returns the new sequence number; the action (and its post and plan) are durable when
+        this returns.
         """
         seq = expected_seq + 1
         now = self.clock()
@@ -474,10 +477,17 @@ class Store:
         version, versions = same_version(expected_version)
         moved_sql = (
             "UPDATE games SET seq = ?, updated_at = ?, status = ?, version = version + 1,"
-            " ended_at = COALESCE(?, ended_at) WHERE id = ? AND seq = ? AND status = 'active'"
-            f"{version} RETURNING seq"
+            " hidden = hidden + ?, ended_at = COALESCE(?, ended_at)"
+            f" WHERE id = ? AND seq = ? AND status = 'active'{version} RETURNING seq"
         )
-        moved_args = (seq, now, "over" if over else "active", now if over else None, game_id)
+        moved_args = (
+            seq,
+            now,
+            "over" if over else "active",
+            int(hidden),
+            now if over else None,
+            game_id,
+        )
 
         async def steps(c: Conn) -> None:
             # The compare-and-set: a concurrent append (which waits for this row's lock on
@@ -488,8 +498,9 @@ class Store:
                     raise GameNotFound(f"no game {game_id}")
                 raise StaleGame(game_id, expected_seq, int(current))
             await c.execute(
-                "INSERT INTO actions (game_id, seq, seat, actor_id, origin, action, events, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO actions"
+                " (game_id, seq, seat, actor_id, origin, action, events, at, hidden)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 game_id,
                 seq,
                 seat,
@@ -498,6 +509,7 @@ class Store:
                 action,
                 events_json,
                 now,
+                int(hidden),
             )
             if state_json is not None:
                 await c.execute(
@@ -537,6 +549,12 @@ class Store:
             if await c.fetchval(moved_sql, keep, now, game_id, expected_seq, *versions) is None:
                 raise StaleGame(game_id, expected_seq, -1)
             await c.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?", game_id, keep)
+            await c.execute(
+                "UPDATE games SET hidden = (SELECT COUNT(*) FROM actions"
+                " WHERE game_id = ? AND hidden = 1) WHERE id = ?",
+                game_id,
+                game_id,
+            )
             await c.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", game_id, keep)
             # Actions taken back before they were shown are never shown, and what else waits
             # (a notice, a DM) is told at the position the game returns to: no post may wait

@@ -18,7 +18,7 @@ import pytest
 from bot.app import GameBot
 from bot.records import game_record
 from discord_double import DoubleMessage, DoubleUser
-from discord_double.player import components, turn_choices
+from discord_double.player import components, turn_choices, turn_seq
 from tests.bot.harness import World, current_turn, game_over, running_bot, table, world
 from tests.bot.test_cartus_bot import Clock
 
@@ -80,6 +80,8 @@ async def test_a_window_names_nobody_and_its_answers_change_nothing_public(
         assert "region card" in message.text.lower() or "carte" in message.text.lower()
         assert [c["custom_id"].endswith(":k:any") for c in turn_choices(message)] == [True]
         before = snapshot(w)
+        window_number = turn_seq(message)
+        assert window_number == game.seq  # no secret window before this one
 
         # Anyone may tap the button: whoever is not asked is told so, privately.
         strangers = [*others, w.carol]
@@ -102,6 +104,12 @@ async def test_a_window_names_nobody_and_its_answers_change_nothing_public(
         await answer.wait_done()
         await bot.service.idle()
         assert snapshot(w) == before, "an answer in a secret window showed in the channel"
+        # Taking the answer back would tell the table who was asked: refused, privately.
+        undo = await d.slash(first, w.channel, "game undo")
+        await undo.wait_done()
+        assert undo.ephemeral and ("secret answer" in undo.text or "réponse secrète" in undo.text)
+        await bot.service.idle()
+        assert snapshot(w) == before, "an undo of a secret answer showed in the channel"
         for viewer in (seat_of[others[0].id] if others else None, None):
             record = json.dumps(await game_record(bot.service, game, viewer=viewer))
             assert '"seq"' not in record
@@ -116,6 +124,18 @@ async def test_a_window_names_nobody_and_its_answers_change_nothing_public(
         await bot.service.idle()
         after = [m for m in snapshot(w) if m not in before]
         assert after, "the window's close was not shown"
+        # The buttons carry the game's number as the table counts it: every answer of the
+        # window was stored, but the window moved it on by one, however many seats answered.
+        closed = await bot.service.store.get_game(game.id)
+        assert closed.seq >= game.seq + len(asked) - 1 >= game.seq + 1
+        nxt = current_turn(w)
+        assert nxt is not None
+        assert turn_seq(nxt) == window_number + 1 == closed.shown, (
+            turn_seq(nxt),
+            window_number,
+            closed.seq,
+            closed.shown,
+        )
         shown = "\n".join(text for _, _, text, _ in after)
         assert "did not answer" not in shown and "n'a pas répondu" not in shown, shown
         assert "standing order" not in shown and "consigne" not in shown, shown
