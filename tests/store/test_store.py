@@ -354,6 +354,26 @@ async def test_an_undo_drops_the_posts_of_actions_never_shown(store: Store) -> N
     ]
 
 
+async def test_the_tables_number_skips_hidden_answers_and_an_undo_recounts_them(
+    store: Store,
+) -> None:
+    """GameRow.shown (what buttons carry) is seq without a secret window's answers that
+    showed nothing; an undo brings it back to what it was at the position kept."""
+    game_id = await new_game(store)
+    await store.append(game_id, expected_seq=0, action="a", **ACTION)
+    await store.append(game_id, expected_seq=1, action="b", hidden=True, **ACTION)
+    await store.append(game_id, expected_seq=2, action="c", hidden=True, **ACTION)
+    await store.append(game_id, expected_seq=3, action="d", **ACTION)
+    game = await store.get_game(game_id)
+    assert (game.seq, game.hidden, game.shown) == (4, 2, 2)
+    assert [r.hidden for r in await store.actions(game_id)] == [False, True, True, False]
+    await store.truncate(game_id, expected_seq=4, keep=2)
+    game = await store.get_game(game_id)
+    assert (game.seq, game.hidden, game.shown) == (2, 1, 1)
+    await store.truncate(game_id, expected_seq=2, keep=0)
+    assert (await store.get_game(game_id)).hidden == 0
+
+
 async def test_the_post_of_a_refused_append_is_not_written(store: Store) -> None:
     game_id = await new_game(store)
     await store.append(game_id, expected_seq=0, action="a", post=Post("action"), **ACTION)
