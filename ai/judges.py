@@ -6,6 +6,10 @@ not: at the end a seat whose rats outnumber the nuns of the Nun row is dead and 
 its points, and mid-game the ranking knows only the points. A judge is named by the search's
 settings (`Settings.judge`) and reads the searched sample (a determinization: every hidden
 card in it is a sample of what the seat may not see, never the real one).
+
+Measured (bench/ai.py, hard against normal at 2 players, 300 ms a decision, seeds 0-399):
+Cartus's judge won 243.5 of 400 games where the ranking and margins won 240.5, no better
+within the noise; no level uses it yet (`--settings judge=cartus` tries it).
 """
 
 from __future__ import annotations
