@@ -107,7 +107,7 @@ class Model:
         self.symbols: tuple[str, ...] = tuple(str(c["symbol"]) for c in view["cards"])
         self.knight_steps: int = int(view.get("knight_steps") or 2)
         self.max_tokens = 3
-        self.ravage = Ravage(self.n, self.symbols, token_pool(view))
+        self.ravage = Ravage.shared(self.n, self.symbols, token_pool(view))
         self.pool = self.ravage.pool
         self._value: dict[tuple[Any, ...], tuple[float, ...]] = {}
         self._region_loss: dict[tuple[Any, ...], tuple[float, ...]] = {}

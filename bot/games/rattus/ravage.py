@@ -11,8 +11,9 @@ planner asks the same questions many times per decision: every answer is remembe
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.rattus.data import token_faces
 from engine.rattus.view_types import RattusSeatView
@@ -26,6 +27,10 @@ Effect = tuple[int, int, tuple[int, ...]]
 Cubes = tuple[int, ...]
 
 CARD_SYMBOLS_OF_MAJORITY = ("M", "A")
+# The instances kept for later decisions (`Ravage.shared`), and the answers one may hold
+# before it is made afresh (a few MB at most in all).
+MAX_KEPT_MIXES = 8
+MAX_KEPT_ODDS = 100_000
 
 
 def token_face(limit: int, symbols: Sequence[str]) -> Face:
@@ -68,7 +73,26 @@ def present(holders: tuple[int, ...], cubes: Cubes) -> tuple[int, ...]:
 
 class Ravage:
     """The ravage odds of one game (its seats, its class cards, its unknown-token mix), with
-    the caches that make them cheap to ask again."""
+    the caches that make them cheap to ask again.
+
+    `shared` gives the same instance to every decision with the same seats, class cards and
+    mix (the next decisions of a round, the other seats' too): its answers depend on nothing
+    else, so what one decision worked out the next ones read."""
+
+    _kept: ClassVar[OrderedDict[tuple[Any, ...], Ravage]] = OrderedDict()
+
+    @classmethod
+    def shared(cls, n: int, symbols: tuple[str, ...], pool: list[tuple[Face, float]]) -> Ravage:
+        """The instance for these seats, class cards and mix (made when there is none)."""
+        key = (n, symbols, tuple(pool))
+        found = cls._kept.get(key)
+        if found is None or len(found._loss) + len(found._out) > MAX_KEPT_ODDS:
+            found = cls._kept[key] = cls(n, symbols, pool)
+            while len(cls._kept) > MAX_KEPT_MIXES:
+                cls._kept.popitem(last=False)
+        else:
+            cls._kept.move_to_end(key)
+        return found
 
     def __init__(self, n: int, symbols: tuple[str, ...], pool: list[tuple[Face, float]]) -> None:
         self.n = n
@@ -80,6 +104,7 @@ class Ravage:
         self._hits: dict[tuple[int, ...], dict[str, tuple[int, ...]]] = {}
         self._out: dict[tuple[Any, ...], dict[Cubes, float]] = {}
         self._loss: dict[tuple[Any, ...], tuple[float, ...]] = {}
+        self._struck: dict[tuple[Effect, Cubes], Cubes] = {}
 
     def hits_by_symbol(self, holders: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
         """Per class symbol: how many cubes each seat loses to it (one per matching card)."""
@@ -165,8 +190,12 @@ class Ravage:
         if unknown:
             share = unknown / total
             mix, calm = self.mixes(holders)[min(sum(cubes) + extra, self.top_limit)]
+            struck = self._struck
             for e, q in mix:
-                k = (self.outbreak(e, cubes), known, unknown - 1)
+                after = struck.get((e, cubes))
+                if after is None:
+                    after = struck[(e, cubes)] = self.outbreak(e, cubes)
+                k = (after, known, unknown - 1)
                 out[k] = out.get(k, 0.0) + share * q
             if calm:
                 k = (cubes, known, unknown - 1)
