@@ -1,7 +1,9 @@
 """Buttons and selects: persistent DynamicItems whose custom_id holds game, sequence and choice.
 
 They carry no game state: a click after a restart, or on an old message, is parsed from its
-custom_id and checked against the database like any command.
+custom_id and checked against the database like any command. The sequence number is the game's
+number as the table knows it (`GameRow.shown`), never the store's seq: anyone can read a
+custom_id, and seq counts the private answers of a secret window too.
 """
 
 from __future__ import annotations
