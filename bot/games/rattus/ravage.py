@@ -11,6 +11,7 @@ planner asks the same questions many times per decision: every answer is remembe
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -80,19 +81,23 @@ class Ravage:
     else, so what one decision worked out the next ones read."""
 
     _kept: ClassVar[OrderedDict[tuple[Any, ...], Ravage]] = OrderedDict()
+    # The bot decides for several AI seats at once, in threads: one at a time picks or makes
+    # an instance (its caches only ever gain finished answers, which any thread may read).
+    _keeping: ClassVar[threading.Lock] = threading.Lock()
 
     @classmethod
     def shared(cls, n: int, symbols: tuple[str, ...], pool: list[tuple[Face, float]]) -> Ravage:
         """The instance for these seats, class cards and mix (made when there is none)."""
         key = (n, symbols, tuple(pool))
-        found = cls._kept.get(key)
-        if found is None or len(found._loss) + len(found._out) > MAX_KEPT_ODDS:
-            found = cls._kept[key] = cls(n, symbols, pool)
-            while len(cls._kept) > MAX_KEPT_MIXES:
-                cls._kept.popitem(last=False)
-        else:
-            cls._kept.move_to_end(key)
-        return found
+        with cls._keeping:
+            found = cls._kept.get(key)
+            if found is None or len(found._loss) + len(found._out) > MAX_KEPT_ODDS:
+                found = cls._kept[key] = cls(n, symbols, pool)
+                while len(cls._kept) > MAX_KEPT_MIXES:
+                    cls._kept.popitem(last=False)
+            else:
+                cls._kept.move_to_end(key)
+            return found
 
     def __init__(self, n: int, symbols: tuple[str, ...], pool: list[tuple[Face, float]]) -> None:
         self.n = n
