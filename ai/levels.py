@@ -53,9 +53,10 @@ SETTINGS: dict[str, Settings] = {
     # rollouts buy iterations (4 steps: about 3.5 times as many) but not strength: with 4
     # steps and no override margin hard won 39 of 60 trial games, then 114.5 of 200 fresh
     # ones (57 %), against 60 % for these settings on 200. Nor did a judge of the positions
-    # where the rollouts stop that knows a seat whose rats pass the nuns dies (ai.judges;
-    # the ranking knows only the points): on seeds 0-399 hard won 243.5 of 400 with it and
-    # 240.5 without (60.9 % against 60.1 %), so it is left out.
+    # where the rollouts stop that knew a seat whose rats pass the nuns dies (the ranking
+    # knows only the points; each seat's chance to survive and to out-point each rival): on
+    # seeds 0-399 hard won 243.5 of 400 with it and 240.5 without (60.9 % against 60.1 %),
+    # so it was taken out again.
     "cartus": Settings(
         left_out=frozenset({"withdraw"}),
         rollout="policy",

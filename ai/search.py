@@ -9,8 +9,7 @@ sample in which its actions were legal. Selection is UCB1 with availability coun
 is only compared with the others where it was available), each seat maximising its own reward;
 the game's greedy AI, given the seat's view of the root, biases the root towards its choice.
 Below the tree, a cheap rollout (random legal actions) runs a few decisions, and the position
-is scored from the game's ranking (`engine.result`, which every game computes mid-game too), or
-by a game's own judge where the ranking misjudges it (ai.judges: Rattus Cartus's rats).
+is scored from the game's ranking (`engine.result`, which every game computes mid-game too).
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
-from ai.judges import JUDGES
 from ai.policy import Decide, guarded, random_policy
 from engine.core.contract import Game, Seat
 
@@ -75,9 +73,6 @@ class Settings:
     # at 2 players; at 4, playing for first won 9 of 16 seeded Rattus games against three
     # normal seats where playing for a share won 5 (bench/ai.py, 300 ms a decision).
     goal: Literal["share", "first"] = "first"
-    # A game's own judge of a position not over (ai.judges.JUDGES), in place of the ranking
-    # and margins; None: the ranking and margins.
-    judge: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,10 +295,7 @@ def _iterate(
         det = engine.apply(det, mover, best).state
         path.append((node, mover))
     det = _rollout(engine, det, rnd, settings, policy)
-    if settings.judge is not None and not engine.is_over(det):
-        reward = JUDGES[settings.judge](engine, det, settings.margin_scale)
-    else:
-        reward = rewards(engine, det, settings.margin_scale, settings.goal)
+    reward = rewards(engine, det, settings.margin_scale, settings.goal)
     for child, mover in path:
         child.visits += 1
         child.total += reward[mover]

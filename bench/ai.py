@@ -353,10 +353,7 @@ def merge(parts: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                     "memory": entry["memory"],
                 },
             )
-            # A setting added since a run was made is at its default there.
-            settings = {"judge": None, **entry["settings"]}
-            mine["settings"] = {"judge": None, **mine["settings"]}
-            if (mine["budget"], mine["settings"]) != (entry["budget"], settings):
+            if (mine["budget"], mine["settings"]) != (entry["budget"], entry["settings"]):
                 raise SystemExit(f"{game}: runs with different budgets or settings")
             for match, fig in entry["matches"].items():
                 into = mine["matches"].setdefault(match, {"seeds": [], "shares": []})

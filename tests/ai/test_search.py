@@ -434,35 +434,3 @@ def test_who_else_a_window_asks_is_sampled_like_the_hands() -> None:
         if checked >= 16:
             break
     assert checked >= 16
-
-
-def test_the_cartus_judge_counts_rats_against_the_nuns() -> None:
-    """Rattus Cartus's judge of a position not over: a chance to win in [0, 1] per seat, which
-    falls when the seat's rats pass the sampled Nun row, and rises with its points."""
-    from dataclasses import replace
-
-    from ai.judges import cartus
-    from engine.cartus.data import nuns_of
-
-    engine = get_game("cartus")
-    rnd = random.Random(3)
-    s = engine.new_game(2, 3)
-    for _ in range(60):  # a position mid-game
-        seat = min(engine.to_move(s))
-        s = engine.apply(s, seat, rnd.choice(engine.legal_actions(s, seat))).state
-    assert not engine.is_over(s)
-    nuns = sum(nuns_of(c) for c in s.nuns)
-
-    def with_rats(rats: tuple[int, ...]) -> Any:
-        return replace(s, marks=replace(s.marks, rats=rats))
-
-    safe = cartus(engine, with_rats((0, 0)), 3.0)
-    assert all(0.0 <= v <= 1.0 for v in safe)
-    doomed = cartus(engine, with_rats((nuns + 3, 0)), 3.0)
-    assert doomed[0] < safe[0] / 5 and doomed[1] > safe[1]
-    # Survivors alike: the seat with more points is the likelier winner.
-    points = [
-        float(r["score"]) for r in sorted(engine.result(s)["ranking"], key=lambda r: r["seat"])
-    ]
-    ahead = 0 if points[0] >= points[1] else 1
-    assert safe[ahead] >= safe[1 - ahead]
