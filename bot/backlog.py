@@ -84,7 +84,8 @@ class Backlog:
     def _age(self, snowflake: int) -> tuple[float, float]:
         """Now on our clock, and the age of the click `snowflake` by the two clocks."""
         now = self._clock()
-        return now, now - discord.utils.snowflake_time(snowflake).timestamp()
+        # discord.utils.snowflake_time(snowflake).timestamp(), without building a datetime
+        return now, now - ((snowflake >> 22) + discord.utils.DISCORD_EPOCH) / 1000
 
     def _floor(self) -> float | None:
         """The fastest delivery seen lately, or None before the first click."""
