@@ -6,6 +6,7 @@ import copy
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from bot.ai import choose_action
 from bot.games.rattus.ai import decide
 from engine.rattus import GAME
+from engine.rattus.data import REGION_INDEX, Region
 from engine.rattus.state import Ending, Flags, Phase, State
 from tests.engine.builders import africa_position, position, random_playout, token_index
 from tests.engine.test_leaks import reshuffle_hidden
@@ -108,7 +110,7 @@ def test_same_view_same_choice() -> None:
 @pytest.mark.slow
 def test_every_decision_gets_a_legal_answer(players: int, expansion: str) -> None:
     """Along random games, every seat asked gets a legal action, and the strong AI models
-    every decision but the caravan's set-up and the order of the final ravage."""
+    every decision (the caravan's set-up and the order of the final ravage included)."""
     options = {"expansion": expansion} if expansion else None
     phases: set[str] = set()
     for i, (s, seat, _) in enumerate(random_playout(players, 40 + players, options)):
@@ -119,14 +121,13 @@ def test_every_decision_gets_a_legal_answer(players: int, expansion: str) -> Non
             continue
         view = GAME.view(s, seat)
         choice = decide(view, legal, random.Random(i))
-        # Only the caravan's set-up and the order of the final ravage are left to chance.
-        if s.phase not in (Phase.CARAVAN, Phase.RAVAGE_ORDER):
-            assert choice is not None, (s.phase, [str(a) for a in legal])
-        if choice is not None:
-            assert choice in legal
+        assert choice is not None, (s.phase, [str(a) for a in legal])
+        assert choice in legal
         assert choose_action(GAME, view, legal, random.Random(i)) in legal
         phases.add(s.phase.value)
     assert {"opening", "main", "final"} <= phases
+    if (players, expansion) == (5, "africanus"):
+        assert {"caravan", "ravage_order", "reaction"} <= phases
 
 
 def test_unknown_decisions_fall_back_to_a_legal_action() -> None:
@@ -311,6 +312,44 @@ def test_caravan_goes_through_the_region_the_ai_holds() -> None:
         flags=Flags(took_card=True, placed=True),
     )
     assert choice(s) == "caravan hispania italia"
+
+
+def test_the_caravan_is_set_up_where_the_ai_holds_the_majority() -> None:
+    """ "Le dernier joueur [...] place la pièce Caravane dans la région de son choix": where
+    its first move gives the AI a cube, not a rival (the AI is seat 1, the last player)."""
+    s = africa_position(
+        2,
+        cubes={"hispania": [2, 0], "germania": [0, 2], "italia": [1, 1]},
+        holders={"caravaneer": -1},
+        plague="polonia",
+        phase=Phase.CARAVAN,
+        active=1,
+    )
+    assert [str(a) for a in GAME.legal_actions(s, 1)][:2] == ["caravan anglia", "caravan gallia"]
+    assert choice(s, seat=1) == "caravan germania"
+    # Seat 0 would put it in Hispania, where it holds the majority.
+    assert choice(replace(s, active=0), seat=0) == "caravan hispania"
+
+
+def test_the_final_ravage_starts_where_the_ai_stands_to_lose_most() -> None:
+    """The last player picks the order of the final ravage: the AI's own cubes most at risk
+    first, where its region cards protect before they run out."""
+    s = africa_position(
+        2,
+        cubes={"hispania": [1, 1], "gallia": [3, 1], "italia": [0, 2]},
+        tokens={"hispania": ["F20"], "gallia": ["F21", "F22"], "italia": ["F23", "F24"]},
+        holders={"merchant": 0},
+        plague="polonia",
+        phase=Phase.RAVAGE_ORDER,
+        active=0,
+        ending=Ending(reason="rat_supply_empty", last_regular=0, order=()),
+    )
+    assert s.africa is not None
+    left = tuple(REGION_INDEX[Region(r)] for r in ("hispania", "gallia", "italia"))
+    s = replace(s, africa=replace(s.africa, left=tuple(sorted(left))))
+    legal = [str(a) for a in GAME.legal_actions(s, 0)]
+    assert sorted(legal) == ["ravage gallia", "ravage hispania", "ravage italia"]
+    assert choice(s) == "ravage gallia"
 
 
 def test_sultan_shields_the_cubes_most_at_risk() -> None:

@@ -15,12 +15,14 @@ from typing import Any
 
 from bot.games.rattus.model import DEFAULT, Model, Pos, Vector, Weights
 from engine.rattus.actions import (
+    ChooseRavage,
     Decline,
     EndTurn,
     Explore,
     KeepCard,
     KingMove,
     MovePlague,
+    PlaceCaravan,
     PlaceDiplomat,
     PlaceOpening,
     PlaceRats,
@@ -38,7 +40,8 @@ __all__ = ["DEFAULT", "Weights", "decide"]
 def decide(
     view: RattusSeatView, legal: Sequence[Any], rnd: random.Random, weights: Weights = DEFAULT
 ) -> Any | None:
-    """The strong choice among `legal`, or None when the AI does not model this decision."""
+    """The strong choice among `legal`, or None when the AI does not model this decision
+    (then bot.ai plays a random legal action)."""
     if view.get("game") != "rattus" or view.get("seat") is None:
         return None
     phase = view.get("phase")
@@ -58,6 +61,10 @@ def decide(
         return _best_static(model, pos, legal, Explore)
     if phase == "astronomer":
         return _keep(model, pos, view, legal)
+    if phase == "caravan":
+        return _place_caravan(model, pos, legal)
+    if phase == "ravage_order":
+        return _ravage_next(model, pos, legal)
     if phase == "reaction":
         # Protecting costs only the region card, and the window is only open when the card
         # saves cubes of this seat: what the standing order "always" does.
@@ -219,6 +226,50 @@ def _keep(model: Model, pos: Pos, view: RattusSeatView, legal: Sequence[Any]) ->
 
     keeps = [a for a in legal if isinstance(a, KeepCard)]
     return max(keeps, key=worth) if keeps else None
+
+
+def _place_caravan(model: Model, pos: Pos, legal: Sequence[Any]) -> Any | None:
+    """Set-up, the last player places the caravan: where the AI gains most when it leaves.
+    "Dans la région d'origine de la Caravane [...] le joueur qui dispose d'une majorité de
+    cubes peut placer un cube supplémentaire": the region whose majority bonus is worth most
+    to the AI (its own majority, or, failing one, where no rival has it), then the one
+    whose neighbours (where its first move passes) it holds most."""
+    base = model.evaluate(pos)
+
+    def worth(a: PlaceCaravan) -> tuple[float, int]:
+        r = model.index[a.region.value]
+        p2 = pos.copy()
+        p2.cubes[r] = _majority_bonus(pos.cubes[r])
+        held = sum(1 for n in model.nbrs[r] if _leads(pos.cubes[n], model.me))
+        return round(model.evaluate(p2) - base, 9), held
+
+    places = [a for a in legal if isinstance(a, PlaceCaravan)]
+    return max(places, key=worth) if places else None
+
+
+def _majority_bonus(row: Sequence[int]) -> tuple[int, ...]:
+    """A region's cubes after its majority holders (at least 1 cube, ties shared) add 1."""
+    top = max(row)
+    return tuple(k + 1 if top and k == top else k for k in row)
+
+
+def _leads(row: Sequence[int], seat: int) -> bool:
+    return bool(row[seat]) and row[seat] == max(row)
+
+
+def _ravage_next(model: Model, pos: Pos, legal: Sequence[Any]) -> Any | None:
+    """The final ravage, in the order the last player picks: the region where the AI stands
+    to lose most goes first, so that its region cards protect where they save most before
+    they run out; then where its rivals lose most (their cards are spent first where they
+    matter least to the AI); ties in board order."""
+    me = model.me
+
+    def stake(a: ChooseRavage) -> tuple[float, float]:
+        lost = model.region_loss(pos, model.index[a.region.value])
+        return (round(lost[me], 9), round(sum(lost) - lost[me], 9))
+
+    regions = [a for a in legal if isinstance(a, ChooseRavage)]
+    return max(regions, key=stake) if regions else None
 
 
 # ---------------------------------------------------------------- the Witch
