@@ -56,7 +56,9 @@ SETTINGS: dict[str, Settings] = {
     # where the rollouts stop that knew a seat whose rats pass the nuns dies (the ranking
     # knows only the points; each seat's chance to survive and to out-point each rival): on
     # seeds 0-399 hard won 243.5 of 400 with it and 240.5 without (60.9 % against 60.1 %),
-    # so it was taken out again.
+    # so it was taken out again. Nor does more time help: at the level's own 1.5 s a decision,
+    # hard won 120.5 of 200 games (seeds 200-399), against 120.0 of the same 200 at 300 ms
+    # (bench/results/ai_cartus_level.json): its strength is in what it plays, not how long.
     "cartus": Settings(
         left_out=frozenset({"withdraw"}),
         rollout="policy",
