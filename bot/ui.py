@@ -120,10 +120,18 @@ class InTime:
 
     @classmethod
     def clicked(cls, interaction: Interaction, match: re.Match[str]) -> Coroutine[Any, Any, None]:
-        """The handler's work for a click whose custom_id is `match`: what `from_custom_id`
-        and `callback` do together, without building the item. Reading the id may raise
+        """The handler's work for a click whose custom_id is `match`, handed to the bot's
+        handlers without building an item (`route_click`). Reading the id may raise
         (ValueError: a forged id), before anything is done."""
         raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the bot's handlers, as `clicked` does (for an item rebuilt by
+        `from_custom_id`, as discord.py's own dispatch of dynamic items would)."""
+        item = cast("discord.ui.DynamicItem[Any]", self)
+        match = item.__discord_ui_compiled_template__.fullmatch(item.custom_id)
+        if match is not None:
+            await self.clicked(interaction, match)
 
 
 class TurnButton(
@@ -176,10 +184,6 @@ class TurnButton(
         """See InTime.clicked."""
         game, seq = int(match["game"]), int(match["seq"])
         return cls.routes.turn_button(interaction, game, seq, match["mode"], match["payload"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the click to the bot's handlers."""
-        await self.routes.turn_button(interaction, self.game, self.seq, self.mode, self.payload)
 
 
 class VerbSelect(
@@ -248,12 +252,6 @@ class PickSelect(VerbSelect, template=r"rp:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\
         game, seq = int(match["game"]), int(match["seq"])
         return cls.routes.picked(interaction, game, seq, match["verb"], cls.choice(interaction))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the choice to the bot's handlers."""
-        await self.routes.picked(
-            interaction, self.game, self.seq, self.verb, self.choice(interaction)
-        )
-
 
 class PickButton(
     InTime,
@@ -299,10 +297,6 @@ class PickButton(
         game, seq = int(match["game"]), int(match["seq"])
         return cls.routes.picked(interaction, game, seq, match["verb"], f"a:{match['action']}")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the choice to the bot's handlers, as the picker's select would."""
-        await self.routes.picked(interaction, self.game, self.seq, self.verb, f"a:{self.action}")
-
 
 class TurnSelect(VerbSelect, template=r"rc:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\w+)"):
     """A select of a turn message: the public actions of one verb, applied when chosen."""
@@ -315,12 +309,6 @@ class TurnSelect(VerbSelect, template=r"rc:(?P<game>\d+):(?P<seq>\d+):(?P<verb>\
         game, seq = int(match["game"]), int(match["seq"])
         return cls.routes.turn_select(
             interaction, game, seq, match["verb"], cls.choice(interaction)
-        )
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the choice to the bot's handlers."""
-        await self.routes.turn_select(
-            interaction, self.game, self.seq, self.verb, self.choice(interaction)
         )
 
 
@@ -356,10 +344,6 @@ class LobbyButton(
         """See InTime.clicked."""
         return cls.routes.lobby_button(interaction, int(match["game"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the click to the bot's handlers."""
-        await self.routes.lobby_button(interaction, self.game, self.op)
-
 
 class RequestButton(
     InTime,
@@ -392,10 +376,6 @@ class RequestButton(
         """See InTime.clicked."""
         return cls.routes.vote(interaction, int(match["id"]), match["vote"] == "yes")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the vote to the bot's handlers."""
-        await self.routes.vote(interaction, self.request_id, self.vote == "yes")
-
 
 class RematchButton(
     InTime,
@@ -427,10 +407,6 @@ class RematchButton(
     def clicked(cls, interaction: Interaction, match: re.Match[str]) -> Coroutine[Any, Any, None]:
         """See InTime.clicked."""
         return cls.routes.rematch(interaction, int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the click to the bot's handlers."""
-        await self.routes.rematch(interaction, self.game)
 
 
 def rematch_view(game_id: int, lang: str) -> discord.ui.View:
@@ -560,10 +536,6 @@ class StallButton(
         game, seq = int(match["game"]), int(match["seq"])
         return cls.routes.stall_choice(interaction, game, seq, match["choice"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the click to the bot's handlers."""
-        await self.routes.stall_choice(interaction, self.game, self.seq, self.choice)
-
 
 def stall_view(game_id: int, seq: int, lang: str) -> discord.ui.View:
     """The buttons of a stalled game's notice."""
@@ -605,10 +577,6 @@ class AbandonButton(
         """See InTime.clicked."""
         game, user = int(match["game"]), int(match["user"])
         return cls.routes.abandon_choice(interaction, game, user, match["choice"] == "yes")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the answer to the bot's handlers."""
-        await self.routes.abandon_choice(interaction, self.game, self.user, self.choice == "yes")
 
 
 def abandon_view(game_id: int, user_id: int, lang: str) -> discord.ui.View:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import random
+import types
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ import pytest
 
 from bot.adapter import GameAdapter, adapter_for
 from bot.interactions import play
-from bot.ui import MAX_ROWS, turn_view
+from bot.ui import MAX_ROWS, bound_items, turn_view
 from discord_double.player import turn_choices
 from engine.rattus import GAME
 from tests.bot.harness import current_turn, mover, running_bot, turn_control, use_control, world
@@ -220,3 +221,57 @@ async def test_a_click_not_answered_in_time_is_answered_by_removing_its_controls
         assert kinds == [("callback", 7), ("edit", None)]
         assert not board_files(record.responses[0]) and not board_files(record.responses[1])
         assert d.request_counts(mark)["channel"] == 0
+
+
+async def test_an_item_rebuilt_from_its_id_hands_its_click_over_as_routing_does() -> None:
+    """discord.py's own dispatch rebuilds an item (`from_custom_id`) and calls its callback;
+    the bot routes a click by its custom_id alone (`clicked`). Both reach the same handler
+    with the same arguments, read from the custom_id (and a select's choice)."""
+
+    class Routes:
+        def __init__(self) -> None:
+            self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+        def too_late(self, interaction: Any) -> bool:
+            return False
+
+        def __getattr__(self, name: str) -> Any:
+            async def handler(interaction: Any, *args: Any) -> None:
+                self.calls.append((name, args))
+
+            return handler
+
+    routes = Routes()
+    items: dict[str, Any] = {cls.__name__: cls for cls in bound_items(routes)}
+
+    def click() -> Any:
+        return types.SimpleNamespace(data={"values": ["open gallia"]})
+
+    built = [
+        items["TurnSelect"](5, 7, "open"),
+        items["PickSelect"](5, 7, "open"),
+        items["TurnButton"](5, 7, "a", "take king", label="Take"),
+        items["PickButton"](5, 7, "place", "place 1 gallia", label="Place"),
+        items["LobbyButton"](5, "join", label="Join"),
+        items["RequestButton"](9, "no", label="No"),
+        items["RematchButton"](5, label="Again"),
+        items["StallButton"](5, 7, "ai", label="AI"),
+        items["AbandonButton"](5, 42, "yes", label="Yes"),
+    ]
+    for item in built:
+        await item.callback(click())
+        match = type(item).__discord_ui_compiled_template__.fullmatch(item.custom_id)
+        assert match is not None
+        await type(item).clicked(click(), match)
+    assert routes.calls[::2] == routes.calls[1::2]
+    assert routes.calls[::2] == [
+        ("turn_select", (5, 7, "open", "open gallia")),
+        ("picked", (5, 7, "open", "open gallia")),
+        ("turn_button", (5, 7, "a", "take king")),
+        ("picked", (5, 7, "place", "a:place 1 gallia")),
+        ("lobby_button", (5, "join")),
+        ("vote", (9, False)),
+        ("rematch", (5,)),
+        ("stall_choice", (5, 7, "ai")),
+        ("abandon_choice", (5, 42, True)),
+    ]
