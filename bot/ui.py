@@ -156,10 +156,6 @@ class TurnButton(
                 label=_clip(label, 80), style=style, custom_id=f"rt:{game}:{seq}:{mode}:{payload}"
             )
         )
-        self.game = game
-        self.seq = seq
-        self.mode = mode
-        self.payload = payload
 
     @classmethod
     async def from_custom_id(
@@ -213,9 +209,6 @@ class VerbSelect(
                 max_values=1,
             )
         )
-        self.game = game
-        self.seq = seq
-        self.verb = verb
 
     @classmethod
     async def from_custom_id(
@@ -269,10 +262,6 @@ class PickButton(
                 custom_id=f"rb:{game}:{seq}:{verb}:{action}",
             )
         )
-        self.game = game
-        self.seq = seq
-        self.verb = verb
-        self.action = action
 
     @classmethod
     async def from_custom_id(
@@ -325,8 +314,6 @@ class LobbyButton(
             "start": discord.ButtonStyle.primary,
         }.get(op, discord.ButtonStyle.secondary)
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"rl:{game}:{op}"))
-        self.game = game
-        self.op = op
 
     @classmethod
     async def from_custom_id(
@@ -357,8 +344,6 @@ class RequestButton(
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"rq:{request_id}:{vote}")
         )
-        self.request_id = request_id
-        self.vote = vote
 
     @classmethod
     async def from_custom_id(
@@ -390,7 +375,6 @@ class RematchButton(
                 label=label, style=discord.ButtonStyle.success, custom_id=f"rr:{game}"
             )
         )
-        self.game = game
 
     @classmethod
     async def from_custom_id(
@@ -515,9 +499,6 @@ class StallButton(
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"rs:{game}:{seq}:{choice}")
         )
-        self.game = game
-        self.seq = seq
-        self.choice = choice
 
     @classmethod
     async def from_custom_id(
@@ -557,9 +538,6 @@ class AbandonButton(
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"ra:{game}:{user}:{choice}")
         )
-        self.game = game
-        self.user = user
-        self.choice = choice
 
     @classmethod
     async def from_custom_id(
