@@ -214,7 +214,7 @@ def _keep(model: Model, pos: Pos, view: RattusSeatView, legal: Sequence[Any]) ->
         value = 0.0
         if r >= 0:
             row = pos.cubes[r]
-            if row[model.me] and row[model.me] == max(row):
+            if _leads(row, model.me):
                 value += 1.0
             elif row[model.me]:
                 value += 0.4
@@ -239,18 +239,12 @@ def _place_caravan(model: Model, pos: Pos, legal: Sequence[Any]) -> Any | None:
     def worth(a: PlaceCaravan) -> tuple[float, int]:
         r = model.index[a.region.value]
         p2 = pos.copy()
-        p2.cubes[r] = _majority_bonus(pos.cubes[r])
+        model.caravan_bonus(p2, r)
         held = sum(1 for n in model.nbrs[r] if _leads(pos.cubes[n], model.me))
         return round(model.evaluate(p2) - base, 9), held
 
     places = [a for a in legal if isinstance(a, PlaceCaravan)]
     return max(places, key=worth) if places else None
-
-
-def _majority_bonus(row: Sequence[int]) -> tuple[int, ...]:
-    """A region's cubes after its majority holders (at least 1 cube, ties shared) add 1."""
-    top = max(row)
-    return tuple(k + 1 if top and k == top else k for k in row)
 
 
 def _leads(row: Sequence[int], seat: int) -> bool:

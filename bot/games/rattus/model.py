@@ -468,19 +468,23 @@ class Model:
                 p2.reserve = _bump(p2.reserve, me, -1)
             return p2
         if isinstance(action, MoveCaravan):
-            # Rules: the majority holders (at least 1 cube, ties all) add a cube in the
-            # caravan's start and middle regions, if they have one in reserve.
             for r in (pos.caravan, self.index[action.middle.value]):
-                counts: Cubes = p2.cubes[r] if r >= 0 else ()
-                top = max(counts, default=0)
-                for p in range(self.n) if top else ():
-                    if counts[p] == top and p2.reserve[p] > 0:
-                        p2.cubes[r] = _add(p2.cubes[r], p, 1)
-                        p2.reserve = _bump(p2.reserve, p, -1)
+                self.caravan_bonus(p2, r)
             p2.caravan = self.index[action.target.value]
             p2.used = p2.used | {"caravaneer"}
             return p2
         return None
+
+    def caravan_bonus(self, pos: Pos, r: int) -> None:
+        """In `pos` (changed in place), the caravan leaves or passes region r (-1: none):
+        its majority holders (at least 1 cube, ties all) add a cube there, if they have one
+        in reserve."""
+        counts: Cubes = pos.cubes[r] if r >= 0 else ()
+        top = max(counts, default=0)
+        for p in range(self.n) if top else ():
+            if counts[p] == top and pos.reserve[p] > 0:
+                pos.cubes[r] = _add(pos.cubes[r], p, 1)
+                pos.reserve = _bump(pos.reserve, p, -1)
 
 
 def _add(row: Cubes, p: int, k: int) -> Cubes:
