@@ -59,6 +59,9 @@ SETTINGS: dict[str, Settings] = {
     # so it was taken out again. Nor does more time help: at the level's own 1.5 s a decision,
     # hard won 120.5 of 200 games (seeds 200-399), against 120.0 of the same 200 at 300 ms
     # (bench/results/ai_cartus_level.json): its strength is in what it plays, not how long.
+    # Nor does searching more of its decisions (the targets of a Sword or a Flute, the looks,
+    # gifts, takes and discards too): 124.0 of the same 200 at 300 ms, better in 33 games and
+    # worse in 28 (a sign test's p about 0.6), for more decisions to think over.
     # The Pied Piper keeps the defaults. At 4 players (one hard seat, 128 games, seeds 0-127,
     # 300 ms a decision) they won 34.0 % (35.2 % at the level's 1.5 s); none of these did
     # better: rollouts to the end 30.5 %, playing for a share of the places 34.8 %, no
