@@ -41,6 +41,13 @@ BUDGETS: dict[str, Budget] = {
 DEFAULT_BUDGET = Budget(iterations=2000, ms=1500)
 # Per-game search settings, where a game needs other than the defaults.
 SETTINGS: dict[str, Settings] = {
+    # The Pied Piper keeps the defaults. At 4 players (one hard seat, 128 games, seeds 0-127,
+    # 300 ms a decision) they won 34.0 % (35.2 % at the level's 1.5 s); none of these did
+    # better: rollouts to the end 30.5 %, playing for a share of the places 34.8 %, no
+    # override margin 34.4 %, exploration 0.3 34.8 %, the greedy AI's rollouts of 3 decisions
+    # (at 1.5 s) 29.7 %, and a judge of positions made from the greedy AI's reading of a board
+    # (each seat's chance to win, from the counters and the threats on its house) 27.0 % in
+    # place of the rollouts, 35.5 % after 4 random decisions.
     # Cartus: a search left free to withdraw cards goes round in circles within a turn (play
     # a card, withdraw it, play it again...: each looks as good as the other to noisy
     # rollouts, and one search remembers nothing of the turn so far), so a game need not
@@ -62,13 +69,6 @@ SETTINGS: dict[str, Settings] = {
     # Nor does searching more of its decisions (the targets of a Sword or a Flute, the looks,
     # gifts, takes and discards too): 124.0 of the same 200 at 300 ms, better in 33 games and
     # worse in 28 (a sign test's p about 0.6), for more decisions to think over.
-    # The Pied Piper keeps the defaults. At 4 players (one hard seat, 128 games, seeds 0-127,
-    # 300 ms a decision) they won 34.0 % (35.2 % at the level's 1.5 s); none of these did
-    # better: rollouts to the end 30.5 %, playing for a share of the places 34.8 %, no
-    # override margin 34.4 %, exploration 0.3 34.8 %, the greedy AI's rollouts of 3 decisions
-    # (at 1.5 s) 29.7 %, and a judge of positions made from the greedy AI's reading of a board
-    # (each seat's chance to win, from the counters and the threats on its house) 27.0 % in
-    # place of the rollouts, 35.5 % after 4 random decisions.
     "cartus": Settings(
         left_out=frozenset({"withdraw"}),
         rollout="policy",
