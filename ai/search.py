@@ -52,6 +52,13 @@ class Settings:
     # "random": random legal actions; "policy": the game's greedy AI (a view per decision:
     # many times slower, so fewer iterations).
     rollout: Literal["random", "policy"] = "random"
+    # How many decisions deep the tree grows below the root (None: without limit); below it
+    # the rollout plays. 1: only the root's actions are compared (each then played out).
+    tree_depth: int | None = None
+    # How the other seats play in the tree: "search", each choosing by UCB for itself; or
+    # "policy", by the game's greedy AI from its view of the sample (the tree then holds only
+    # the searching seat's decisions).
+    opponents: Literal["search", "policy"] = "search"
     # Progressive bias of the greedy AI's choice at the root: weight / (1 + visits) added to
     # its score, so the search leaves it only when the samples say another action is better.
     prior_weight: float = 2.0
@@ -259,9 +266,18 @@ def _iterate(
     path: list[tuple[_Node, Seat]] = []
     c = settings.exploration
     left_out = settings.left_out
+    tree_depth = settings.tree_depth
+    model = settings.opponents == "policy" and policy is not None
     while not engine.is_over(det):
+        if tree_depth is not None and len(path) >= tree_depth:
+            break
         at_root = node is root
         mover = seat if at_root else min(engine.to_move(det))
+        if model and mover != seat:
+            legal = _kept(engine.legal_actions(det, mover), left_out)
+            a = guarded(policy, engine.view(det, mover), legal, rnd)  # type: ignore[arg-type]
+            det = engine.apply(det, mover, a).state
+            continue
         legal = root_legal if at_root else _kept(engine.legal_actions(det, mover), left_out)
         children = node.children
         untried: list[A] = []

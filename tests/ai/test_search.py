@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from ai import BUDGETS, LEVELS, Budget, greedy, hard_budget, noisy, think
-from ai.search import Settings, _kept, rewards
+from ai.levels import hard_settings
+from ai.search import Settings, _iterate, _kept, _Node, rewards
 from bot.adapter import adapters
 from engine.core.contract import Game
 from engine.core.registry import get_game, registered_games
@@ -77,12 +78,15 @@ def test_no_peeking(name: str, options: dict[str, Any]) -> None:
             if k % 2:
                 continue
             seed = rnd.getrandbits(40)
-            truth = think(engine, s, seat, budget, seed, policy)
-            for _ in range(2):
-                other = engine.redeal(s, seat, rnd.getrandbits(62))
-                again = think(engine, other, seat, budget, seed, policy)
-                assert again.action == truth.action, (name, players, seat)
-                assert ratings(again) == ratings(truth)
+            # The defaults, and the hard level's own settings for the game (the other seats
+            # played by the greedy AI from their views of each sample, where it says so).
+            for settings in (Settings(), hard_settings(name)):
+                truth = think(engine, s, seat, budget, seed, policy, settings)
+                for _ in range(2):
+                    other = engine.redeal(s, seat, rnd.getrandbits(62))
+                    again = think(engine, other, seat, budget, seed, policy, settings)
+                    assert again.action == truth.action, (name, players, seat, settings)
+                    assert ratings(again) == ratings(truth)
             checked += 1
     assert checked >= 3
 
@@ -188,6 +192,52 @@ class _Flaky(_Broken):
         if self.calls % 37 == 0:
             raise RuntimeError("an engine bug, now and then")
         return self._engine.apply(state, seat, action)
+
+
+def _grown(name: str, settings: Settings, iterations: int = 80) -> tuple[_Node, int]:
+    """The tree the search grows from a 2-player position of `name`, and the seat searching."""
+    engine = get_game(name)
+    s, seat = next(iter(positions(engine, {}, 2, 6, every=5)))
+    root = _Node()
+    rnd = random.Random(4)
+    legal = _kept(engine.legal_actions(s, seat), settings.left_out)
+    decide = adapters()[name].decide
+    for _ in range(iterations):
+        _iterate(engine, s, seat, root, None, legal, rnd, settings, decide)
+    return root, seat
+
+
+def _depth(node: _Node) -> int:
+    return 1 + max(map(_depth, node.children.values()), default=0) if node.children else 0
+
+
+def _movers(node: _Node) -> set[int]:
+    out: set[int] = set()
+    for (mover, _), child in node.children.items():
+        out |= {mover, *_movers(child)}
+    return out
+
+
+@pytest.mark.parametrize("name", registered_games())
+def test_the_tree_grows_no_deeper_than_its_settings(name: str) -> None:
+    """`tree_depth` 1 compares the root's actions only (each then played out); without a
+    limit the same iterations grow the tree below them."""
+    shallow, _ = _grown(name, Settings(tree_depth=1))
+    assert shallow.children and _depth(shallow) == 1
+    assert sum(c.visits for c in shallow.children.values()) == 80
+    deep, _ = _grown(name, Settings())
+    assert _depth(deep) > 1
+
+
+@pytest.mark.parametrize("name", registered_games())
+def test_other_seats_played_by_the_policy_leave_no_nodes(name: str) -> None:
+    """With `opponents` "policy" the tree holds the searching seat's decisions only: the other
+    seats play the greedy AI's choice, from their views of the sample."""
+    modelled, seat = _grown(name, Settings(opponents="policy"))
+    assert _movers(modelled) == {seat}
+    assert _depth(modelled) > 1
+    searched, seat = _grown(name, Settings())
+    assert _movers(searched) - {seat}
 
 
 @pytest.mark.parametrize("name", registered_games())
@@ -305,7 +355,6 @@ def test_hard_beats_random_play() -> None:
 def test_hard_finishes_a_cartus_game() -> None:
     """With its level's settings, hard ends its turns in Cartus (the search alone could play
     and withdraw the same card for ever): a seeded 2-player game against normal ends."""
-    from ai.levels import hard_settings
 
     engine = get_game("cartus")
     decide = adapters()["cartus"].decide
@@ -352,8 +401,6 @@ def test_the_search_overrides_the_greedy_ai_only_where_its_settings_say() -> Non
     """With `searched` verbs (Cartus: its supply action and the building entered), a decision
     offering none of them plays the greedy AI's choice, the actions still rated (a hint shows
     them, unless only the choice is wanted); one offering them is the search's to make."""
-    from ai.levels import hard_settings
-
     engine = get_game("cartus")
     decide = adapters()["cartus"].decide
     settings = hard_settings("cartus")
