@@ -11,6 +11,10 @@ deciding process, p50/p95/p99), and the peak memory of one thinking AI (tracemal
 bench/results/ai.json with the goals (issue 28): hard beats normal in >= 65 % of >= 200
 2-player games and >= 40 % at 4 players, normal beats easy in >= 70 %, hard decides in
 p95 <= 2 s and p99 <= 4 s on one core, normal and easy in p99 <= 100 ms.
+
+`--raw F` also keeps a run's every game and decision time, `--combine F1,F2` reports several
+such runs (other seeds, other games) as one, and `--keep` carries over, from the results file,
+the games a run or a combination does not cover (one game measured again, the rest kept).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Any
 
 from ai import LEVELS, Budget, Settings, greedy, noisy, think
 from ai.levels import hard_budget, hard_settings
-from bench.common import percentile, write_results
+from bench.common import RESULTS, percentile, write_results
 from bot.adapter import adapters
 from engine.core.registry import get_game
 
@@ -448,6 +452,11 @@ def main() -> None:
         default="",
         help="raw files of earlier runs, comma-separated: report them as one run",
     )
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="keep the figures of the games this run does not cover from the results file",
+    )
     args = parser.parse_args()
     if args.combine:
         paths = args.combine.split(",")
@@ -459,6 +468,12 @@ def main() -> None:
         if args.raw:
             Path(args.raw).write_text(json.dumps(raw) + "\n", "utf-8")
     per_game = report(raw)
+    if args.keep:
+        # The other games' figures as the file has them, with how they were made.
+        earlier = json.loads((RESULTS / f"{args.name}.json").read_text("utf-8"))
+        kept = {g: fig for g, fig in earlier["results"].items() if g not in per_game}
+        how = {**how, "kept": {"games": sorted(kept), "from": earlier["run"]}}
+        per_game = {**kept, **per_game}
     verdict = verdicts(per_game)
     for goal, met in verdict.items():
         print(f"{'met' if met else 'NOT met':8} {goal}")
