@@ -56,24 +56,24 @@ SETTINGS: dict[str, Settings] = {
     # Cartus badly (hard won 2 of 10 games against normal with them); the greedy AI is
     # cheap here (0.2 ms a decision) and plays them instead, and the search overrides it only
     # where a turn's course is set, its supply action and the building entered, leaving the
-    # card-by-card placing to it: 8 of 10 won (bench/ai.py, 300 ms a decision). Shorter
-    # rollouts buy iterations (4 steps: about 3.5 times as many) but not strength: with 4
-    # steps and no override margin hard won 39 of 60 trial games, then 114.5 of 200 fresh
-    # ones (57 %), against 60 % for these settings on 200. Nor did a judge of the positions
-    # where the rollouts stop that knew a seat whose rats pass the nuns dies (the ranking
-    # knows only the points; each seat's chance to survive and to out-point each rival): on
-    # seeds 0-399 hard won 243.5 of 400 with it and 240.5 without (60.9 % against 60.1 %),
-    # so it was taken out again. Nor does more time help: at the level's own 1.5 s a decision,
-    # hard won 120.5 of 200 games (seeds 200-399), against 120.0 of the same 200 at 300 ms
-    # (bench/results/ai_cartus_level.json): its strength is in what it plays, not how long.
-    # Nor does searching more of its decisions (the targets of a Sword or a Flute, the looks,
-    # gifts, takes and discards too): 124.0 of the same 200 at 300 ms, better in 33 games and
-    # worse in 28 (a sign test's p about 0.6), for more decisions to think over.
+    # card-by-card placing to it (bench/ai.py, 300 ms a decision unless said).
+    # The tree stops at the root's actions (tree_depth 1): each is played out by the greedy
+    # AI, both seats alike. A policy rollout costs about 3 ms, so a decision runs about a
+    # hundred iterations; a tree grown below the root spent them on first steps taken at
+    # random (a card placed, a look) before the greedy AI took over, and judged each root
+    # action through that noise. Hard won 297.5 of 400 games (seeds 0-399: 74.4 %) with the
+    # root alone, against 240.5 of the same 400 (60.1 %) with the tree grown.
+    # Measured no better, with the tree grown: 4-step rollouts (57 % of 200), a judge of the
+    # positions where rollouts stop that knew a seat whose rats pass the nuns dies (60.9 %
+    # of 400 against 60.1 %), the level's 1.5 s a decision (120.5 of 200 against 120.0), and
+    # searching more of its decisions (a Sword's or a Flute's targets, looks, gifts, takes,
+    # discards: 124.0 of 200, better in 33 games and worse in 28, a sign test's p ~0.6).
     "cartus": Settings(
         left_out=frozenset({"withdraw"}),
         rollout="policy",
         rollout_depth=20,
         searched=frozenset({"supply", "enter"}),
+        tree_depth=1,
     ),
 }
 
