@@ -47,7 +47,11 @@ SETTINGS: dict[str, Settings] = {
     # override margin 34.4 %, exploration 0.3 34.8 %, the greedy AI's rollouts of 3 decisions
     # (at 1.5 s) 29.7 %, and a judge of positions made from the greedy AI's reading of a board
     # (each seat's chance to win, from the counters and the threats on its house) 27.0 % in
-    # place of the rollouts, 35.5 % after 4 random decisions.
+    # place of the rollouts, 35.5 % after 4 random decisions. Nor did a shallower tree (the
+    # root alone 26.6 %; two decisions, a turn's two cards, 36.7 %, and 34.4 % at 1.5 s;
+    # four 33.6 %), the other seats played by the greedy AI in the tree (28.9 %: at 3-6 ms
+    # a decision it leaves few iterations), an override margin of 0.1 (32.4 %) or a prior
+    # weight of 8 (30.5 %).
     # Cartus: a search left free to withdraw cards goes round in circles within a turn (play
     # a card, withdraw it, play it again...: each looks as good as the other to noisy
     # rollouts, and one search remembers nothing of the turn so far), so a game need not
