@@ -267,15 +267,15 @@ def _iterate(
     c = settings.exploration
     left_out = settings.left_out
     tree_depth = settings.tree_depth
-    model = settings.opponents == "policy" and policy is not None
+    others = policy if settings.opponents == "policy" else None
     while not engine.is_over(det):
         if tree_depth is not None and len(path) >= tree_depth:
             break
         at_root = node is root
         mover = seat if at_root else min(engine.to_move(det))
-        if model and mover != seat:
+        if others is not None and mover != seat:
             legal = _kept(engine.legal_actions(det, mover), left_out)
-            a = guarded(policy, engine.view(det, mover), legal, rnd)  # type: ignore[arg-type]
+            a = guarded(others, engine.view(det, mover), legal, rnd)
             det = engine.apply(det, mover, a).state
             continue
         legal = root_legal if at_root else _kept(engine.legal_actions(det, mover), left_out)
