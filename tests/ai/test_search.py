@@ -78,9 +78,9 @@ def test_no_peeking(name: str, options: dict[str, Any]) -> None:
             if k % 2:
                 continue
             seed = rnd.getrandbits(40)
-            # The defaults, and the hard level's own settings for the game (the other seats
-            # played by the greedy AI from their views of each sample, where it says so).
-            for settings in (Settings(), hard_settings(name)):
+            # The defaults, the hard level's own settings for the game, and the other seats
+            # played by the greedy AI from their views of each sample.
+            for settings in (Settings(), hard_settings(name), Settings(opponents="policy")):
                 truth = think(engine, s, seat, budget, seed, policy, settings)
                 for _ in range(2):
                     other = engine.redeal(s, seat, rnd.getrandbits(62))
@@ -355,7 +355,6 @@ def test_hard_beats_random_play() -> None:
 def test_hard_finishes_a_cartus_game() -> None:
     """With its level's settings, hard ends its turns in Cartus (the search alone could play
     and withdraw the same card for ever): a seeded 2-player game against normal ends."""
-
     engine = get_game("cartus")
     decide = adapters()["cartus"].decide
     s = engine.new_game(2, 0)
