@@ -248,7 +248,7 @@ class Play(Room):
             if decision.secret:
                 # The same answer however many seats answered since the button was made
                 # (a stale board would tell that someone did).
-                raise BotError("not_asked")
+                raise BotError("not_asked_window")
             if game.shown != seq:
                 raise StaleAction(game.id)
             raise BotError("not_your_decision")

@@ -248,7 +248,7 @@ error-record_missing = The record file did not reach me: attach it again.
 
 # A secret window (who is asked depends on hidden cards): the table is told of no one.
 turn-secret = ⏳ A decision is being made privately: whoever must make it was asked by DM (the button opens your choices if you are one of them).
-error-not_asked = You have nothing to decide in this window.
+error-not_asked_window = You have nothing to decide in this window.
 status-secret = a private decision
 error-turn_of = The game is waiting for { $movers }.
 error-turn_of_since = The game is waiting for { $movers }, whose turn began { $since }.

@@ -367,7 +367,7 @@ error-record_missing = Le fichier d'historique ne m'est pas parvenu : joignez-le
 
 # A secret window (who is asked depends on hidden cards): the table is told of no one.
 turn-secret = ⏳ Une décision se prend en privé : les joueurs concernés ont été prévenus en message privé (le bouton ouvre vos choix si vous en faites partie).
-error-not_asked = Vous n'avez rien à décider dans cette fenêtre.
+error-not_asked_window = Vous n'avez rien à décider dans cette fenêtre.
 status-secret = une décision privée
 
 # Texts of every game's command group (bot.cogs.base): /<game> do.

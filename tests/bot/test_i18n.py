@@ -28,6 +28,28 @@ def messages(catalog: Catalog, lang: str) -> set[str]:
     return {i for i in catalog.own_ids(lang) if not i.startswith("cmd-")}
 
 
+FTL_FILES = sorted(
+    p.relative_to(ROOT).as_posix()
+    for p in ROOT.glob("**/locales/*.ftl")
+    if not p.relative_to(ROOT).as_posix().startswith(".")
+)
+
+
+@pytest.mark.parametrize("path", FTL_FILES)
+def test_every_catalogue_file_parses_whole_with_each_key_once(path: str) -> None:
+    # Fluent skips what it cannot parse and lets a later message of the same id replace an
+    # earlier one, silently: a stray brace was dropped as junk, and one key stood for two
+    # texts (a request's "your agreement is not needed" read as a window's "nothing to
+    # decide").
+    from fluent.syntax import ast, parse
+
+    body = parse((ROOT / path).read_text("utf-8")).body
+    junk = [entry.content.strip()[:80] for entry in body if isinstance(entry, ast.Junk)]
+    assert junk == [], f"{path}: text Fluent cannot parse"
+    ids = [entry.id.name for entry in body if isinstance(entry, ast.Message | ast.Term)]
+    assert sorted({i for i in ids if ids.count(i) > 1}) == [], f"{path}: keys defined twice"
+
+
 @pytest.mark.parametrize(("name", "catalog"), CATALOGS, ids=[n for n, _ in CATALOGS])
 def test_both_languages_have_the_same_keys_and_placeholders(name: str, catalog: Catalog) -> None:
     en, fr = messages(catalog, "en"), messages(catalog, "fr")

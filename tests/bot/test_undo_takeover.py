@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.errors import error_text
 from bot.service import BotError, GameService, UserRef
 from bot.store import Store
 from engine.rattus import GAME
@@ -128,6 +129,9 @@ async def test_after_someone_else_acted_the_others_vote(service: GameService) ->
     with pytest.raises(BotError) as err:
         await service.votes.answer(request.id, first, True)
     assert err.value.code == "not_asked"
+    # In words that fit a request (the same key once also named a window's refusal).
+    assert error_text(err.value, "en") == "Your agreement is not needed for this request."
+    assert error_text(err.value, "fr") == "Votre accord n'est pas nécessaire pour cette demande."
     statuses = [(await service.votes.answer(request.id, USERS[i], True))[0] for i in request.needed]
     assert statuses == ["waiting", "done"]
     assert (await service.store.get_game(game.id)).seq == 0, "both openings taken back"

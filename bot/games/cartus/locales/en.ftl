@@ -211,7 +211,6 @@ prompt-hospital = { $count ->
     [one] discard 1 more card of your hand for a rat, or stop discarding (Hospital).
    *[other] discard up to { $count } cards of your hand, a rat each, then stop discarding (Hospital).
 }
-}
 prompt-over = the game is over.
 
 ## Windows (by DM, with a picker)

@@ -244,7 +244,6 @@ prompt-hospital = { $count ->
     [one] défaussez encore { $count } carte de votre main contre un rat, ou arrêtez de défausser (Hôpital).
    *[other] défaussez jusqu'à { $count } cartes de votre main, un rat chacune, puis arrêtez de défausser (Hôpital).
 }
-}
 prompt-over = la partie est finie.
 
 ## Fenêtres (par message privé, avec une liste)
