@@ -154,6 +154,83 @@ def _add(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return row[:i] + (row[i] + delta,) + row[i + 1 :]
 
 
+class _Work:
+    """A mutable copy of a State for the length of one plague turn (the move, the spread, the
+    ravage and the end of the turn) or of a final ravage: each step changes its fields, and one
+    State is built at the end. A State is made field by field, and one per step (four or five
+    in a plague turn) cost more than some of the steps themselves."""
+
+    __slots__ = (
+        "active",
+        "africa",
+        "board_tokens",
+        "config",
+        "cubes",
+        "ending",
+        "flags",
+        "holders",
+        "known",
+        "opening",
+        "palace",
+        "phase",
+        "plague",
+        "recent",
+        "removed",
+        "reserve",
+        "revealed",
+        "rng",
+        "supply",
+        "turn",
+    )
+
+    def __init__(self, s: State) -> None:
+        self.config = s.config
+        self.rng = s.rng
+        self.holders = s.holders
+        self.board_tokens = s.board_tokens
+        self.cubes = s.cubes
+        self.palace = s.palace
+        self.reserve = s.reserve
+        self.supply = s.supply
+        self.removed = s.removed
+        self.revealed = s.revealed
+        self.known = s.known
+        self.plague = s.plague
+        self.phase = s.phase
+        self.active = s.active
+        self.turn = s.turn
+        self.opening = s.opening
+        self.flags = s.flags
+        self.ending = s.ending
+        self.recent = s.recent
+        self.africa = s.africa
+
+    def state(self) -> State:
+        """The State these fields make."""
+        return State(
+            self.config,
+            self.rng,
+            self.holders,
+            self.board_tokens,
+            self.cubes,
+            self.palace,
+            self.reserve,
+            self.supply,
+            self.removed,
+            self.revealed,
+            self.known,
+            self.plague,
+            self.phase,
+            self.active,
+            self.turn,
+            self.opening,
+            self.flags,
+            self.ending,
+            self.recent,
+            self.africa,
+        )
+
+
 def _region(s: State, region: Region) -> int:
     i = REGION_INDEX[region]
     if not s.config.board.in_play[i]:
@@ -367,7 +444,7 @@ def to_move(s: State) -> frozenset[int]:
 _ALONE = tuple(frozenset((seat,)) for seat in range(8))  # shared: frozensets are immutable
 
 
-def _africa(s: State) -> Africa:
+def _africa(s: State | _Work) -> Africa:
     """The Africanus part of a state whose phase or pieces say the expansion is in play.
 
     Invariant: only Africanus phases, pieces (diplomats, region cards) and the Africanus
@@ -436,7 +513,7 @@ def _place_counts(res: int, k: int, peasant: bool) -> tuple[int, ...]:
     return (low,) if low == high else (low, high)
 
 
-def _spread_options(s: State, count: int) -> list[tuple[int, ...]]:
+def _spread_options(s: State | _Work, count: int) -> list[tuple[int, ...]]:
     b = s.config.board
     room = {n: b.max_tokens - len(s.board_tokens[n]) for n in b.neighbours[s.plague]}
     open_ = [n for n in b.neighbours[s.plague] if room[n] > 0]
@@ -611,7 +688,7 @@ def _merchant_moves(b: Board) -> _MerchantMoves:
     return moves
 
 
-def _spread_list(s: State, count: int, counts: tuple[int, ...]) -> _SpreadLists:
+def _spread_list(s: State | _Work, count: int, counts: tuple[int, ...]) -> _SpreadLists:
     """Where the new rat tokens may go (the spread): the choices, and their actions."""
     b = s.config.board
     key = (id(b), s.plague, tuple(map(counts.__getitem__, b.neighbours[s.plague])), count)
@@ -1113,28 +1190,32 @@ def _move_plague(s: State, seat: int, a: MovePlague, ev: list[Event]) -> State:
             flags=_use(s, _CARD_KNIGHT),
         )
         return _after(s, ev)
-    s = evolve(s, plague=r, recent=recent)
+    w = _Work(s)
+    w.plague = r
+    w.recent = recent
     # Rules, the spread: 1 new rat if the plague region holds 1, 2 if it holds 2 or 3.
     k = len(s.board_tokens[r])
     count = min(0 if k == 0 else 1 if k == 1 else 2, len(s.supply))
-    return _begin_spread(s, count, ev)
+    return _begin_spread(w, count, ev)
 
 
-def _begin_spread(s: State, count: int, ev: list[Event]) -> State:
-    b = s.config.board
-    tokens = s.board_tokens
+def _begin_spread(w: _Work, count: int, ev: list[Event]) -> State:
+    b = w.config.board
+    tokens = w.board_tokens
     room = 0
-    for n in b.neighbours[s.plague]:
+    for n in b.neighbours[w.plague]:
         room += b.max_tokens - len(tokens[n])
     # "In the rare event that all the neighboring regions of the Plague Region contain three
     # rats, no more rats are added."
     count = min(count, room)
     if count == 0:
-        return _ravage_and_end(s, ev)
-    options = _spread_list(s, count, _token_counts(s.board_tokens))[0]
+        return _ravage_and_end(w, ev)
+    options = _spread_list(w, count, _token_counts(tokens))[0]
     if len(options) == 1:
-        return _spread(s, options[0], ev)
-    return evolve(s, phase=_SPREAD, flags=evolve(s.flags, spread_left=count))
+        return _spread(w, options[0], ev)
+    w.phase = _SPREAD
+    w.flags = evolve(w.flags, spread_left=count)
+    return w.state()
 
 
 def _place_rats(s: State, seat: int, a: PlaceRats, ev: list[Event]) -> State:
@@ -1150,41 +1231,39 @@ def _place_rats(s: State, seat: int, a: PlaceRats, ev: list[Event]) -> State:
             )
         if len(s.board_tokens[r]) + idx.count(r) > b.max_tokens:
             raise IllegalAction("region_full", region=region.value)
-    return _spread(s, tuple(sorted(idx)), ev)
+    return _spread(_Work(s), tuple(sorted(idx)), ev)
 
 
-def _spread(s: State, targets: tuple[int, ...], ev: list[Event]) -> State:
-    tokens = list(s.board_tokens)
-    supply = list(s.supply)
-    rng = s.rng
+def _spread(w: _Work, targets: tuple[int, ...], ev: list[Event]) -> State:
+    tokens = list(w.board_tokens)
+    supply = list(w.supply)
+    rng = w.rng
     for r in targets:
         i, rng = rng.below(len(supply))
         tokens[r] = tokens[r] + (supply.pop(i),)
     for r in sorted(set(targets)):
-        ev.append(RatTokensAdded(s.active, REGIONS[r], targets.count(r)))
-    recent = evolve(s.recent, spread=targets) if s.recent else None
-    s = evolve(
-        s,
-        board_tokens=tuple(tokens),
-        supply=tuple(supply),
-        rng=rng,
-        phase=_MAIN,
-        # (equal Flags either way: a new one only when something changes)
-        flags=evolve(s.flags, spread_left=0) if s.flags.spread_left else s.flags,
-        recent=recent,
-    )
-    return _ravage_and_end(s, ev)
+        ev.append(RatTokensAdded(w.active, REGIONS[r], targets.count(r)))
+    if w.recent:
+        w.recent = evolve(w.recent, spread=targets)
+    w.board_tokens = tuple(tokens)
+    w.supply = tuple(supply)
+    w.rng = rng
+    w.phase = _MAIN
+    # The turn's flags still count the tokens to place: the end of the turn clears them, or
+    # _ravage_and_end when the ravage waits for a reaction window.
+    return _ravage_and_end(w, ev)
 
 
-def _ravage_and_end(s: State, ev: list[Event]) -> State:
-    neutral = bool(s.recent and s.recent.neutral)
-    if s.africa is not None:
-        s, paused = _ravage_africa(s, s.plague, neutral, ev)
-        if paused:
-            return s
+def _ravage_and_end(w: _Work, ev: list[Event]) -> State:
+    neutral = bool(w.recent and w.recent.neutral)
+    if w.africa is not None:
+        if _ravage_africa(w, w.plague, neutral, ev):
+            if w.flags.spread_left:
+                w.flags = evolve(w.flags, spread_left=0)
+            return w.state()
     else:
-        s = _ravage(s, s.plague, neutral, ev)
-    return _end_turn(s, ev)
+        _ravage(w, w.plague, neutral, ev)
+    return _end_turn(w, ev)
 
 
 _SYMBOLS: dict[int, tuple[TokenFace, tuple[int, int, tuple[str, ...]]]] = {}
@@ -1203,18 +1282,18 @@ def _symbols(face: TokenFace) -> tuple[int, int, tuple[str, ...]]:
     return parts
 
 
-def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
+def _ravage(w: _Work, r: int, neutral: bool, ev: list[Event]) -> None:
     """Base game: reveal the region's tokens one at a time in random order until no token or
     no cube; in the final ravage the tokens left are then shown too (see _show_rest)."""
-    tokens = list(s.board_tokens[r])
-    cubes = list(s.cubes[r])
-    final = s.ending is not None
+    tokens = list(w.board_tokens[r])
+    cubes = list(w.cubes[r])
+    final = w.ending is not None
     if not tokens or not (any(cubes) or final):
-        return s
-    b = s.config.board
-    n = s.config.players
-    reserve = list(s.reserve)
-    rng = s.rng
+        return
+    b = w.config.board
+    n = w.config.players
+    reserve = list(w.reserve)
+    rng = w.rng
     revealed: list[int] = []
     reveals: list[Reveal] = []
     by_symbol: BySymbol | None = None
@@ -1228,7 +1307,7 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
         if outbreak:
             majority, every, classes = _symbols(face)
             if by_symbol is None:
-                by_symbol = _by_symbol(s)
+                by_symbol = _by_symbol(w)
             hits = [0] * n
             # "The M symbols are always evaluated first": majority as the token is revealed;
             # a tie hits every tied player.
@@ -1262,24 +1341,19 @@ def _ravage(s: State, r: int, neutral: bool, ev: list[Event]) -> State:
         )
     if final:
         revealed += tokens
-        reveals += _show_rest(s, r, tokens, ev)
+        reveals += _show_rest(w, r, tokens, ev)
         tokens = []
     gone = frozenset(revealed)
     # (the same tuple when nothing was revealed)
-    known = _forget(s.known, gone)
-    recent = s.recent
+    w.known = _forget(w.known, gone)
+    recent = w.recent
     if recent is not None:
-        recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
-    return evolve(
-        s,
-        board_tokens=_set_row(s.board_tokens, r, tuple(tokens)),
-        cubes=_set_row(s.cubes, r, tuple(cubes)),
-        reserve=tuple(reserve),
-        revealed=s.revealed + tuple(revealed),
-        known=known,
-        rng=rng,
-        recent=recent,
-    )
+        w.recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
+    w.board_tokens = _set_row(w.board_tokens, r, tuple(tokens))
+    w.cubes = _set_row(w.cubes, r, tuple(cubes))
+    w.reserve = tuple(reserve)
+    w.revealed = w.revealed + tuple(revealed)
+    w.rng = rng
 
 
 def _forget(known: tuple[frozenset[int], ...], gone: frozenset[int]) -> tuple[frozenset[int], ...]:
@@ -1291,7 +1365,7 @@ def _forget(known: tuple[frozenset[int], ...], gone: frozenset[int]) -> tuple[fr
     return known
 
 
-def _show_rest(s: State, r: int, tokens: list[int], ev: list[Event]) -> list[Reveal]:
+def _show_rest(s: State | _Work, r: int, tokens: list[int], ev: list[Event]) -> list[Reveal]:
     """Final ravage: the tokens still face down in region `r` once no cube is left there to
     evaluate them against. Rules, game end: "the plague ravages all the 12 regions, that is,
     one at a time all the rat tokens are revealed and evaluated"; FR: "tous les jetons rats
@@ -1313,7 +1387,7 @@ Protections = tuple[tuple[int, int, ClassCard], ...]
 BySymbol = dict[str, list[tuple[ClassCard, int]]]
 
 
-def _by_symbol(s: State) -> BySymbol:
+def _by_symbol(s: State | _Work) -> BySymbol:
     """The held class cards by their token symbol (shared between calls: read it only)."""
     global _LATEST_BY_SYMBOL
     cards, holders = s.config.cards, s.holders
@@ -1369,7 +1443,7 @@ def _hits(
 
 
 def window_plays(
-    s: State,
+    s: State | _Work,
     face: TokenFace,
     cubes: list[int],
     hits: list[int],
@@ -1419,44 +1493,44 @@ def _targets(
 
 
 def _ravage_africa(
-    s: State,
+    w: _Work,
     r: int,
     neutral: bool,
     ev: list[Event],
     protections: Protections = (),
     pending: int = -1,
-) -> tuple[State, bool]:
+) -> bool:
     """Africanus: ravage region `r` as in the base game, with region cards.
 
     Right after each reveal and before its effects, seats whose cubes it would cost may play
     region cards on their class cards: `always` seats do it now (protection.plan), `ask` seats
-    get a reaction window, and the ravage pauses (returns paused=True) until they answer. With
+    get a reaction window, and the ravage pauses (returns True) until they answer. With
     a window open, the `always` seats' cards wait unseen with the asked seats' answers, so
     that nobody learns from the order of events who was asked or who has which standing
     order; all are shown when the window closes. A protection lasts for the rest of this
     region's ravage; the cards are then discarded. `pending` resumes the ravage with the
     effects of a token revealed before the window.
     """
-    afr = _africa(s)
-    tokens = list(s.board_tokens[r])
-    cubes = list(s.cubes[r])
-    final = s.ending is not None
+    afr = _africa(w)
+    tokens = list(w.board_tokens[r])
+    cubes = list(w.cubes[r])
+    final = w.ending is not None
     if pending < 0 and (not tokens or not (any(cubes) or final)):
-        return s, False
-    n = s.config.players
-    faces = s.config.board.faces
+        return False
+    n = w.config.players
+    faces = w.config.board.faces
     region = REGIONS[r]
-    reserve = list(s.reserve)
+    reserve = list(w.reserve)
     hands = list(afr.hands)
     standing = afr.standing
-    rng = s.rng
+    rng = w.rng
     extra = 2 if neutral else 0
     diplomats = afr.diplomats[r]
     revealed: list[int] = []
     reveals: list[Reveal] = []
     prot = list(protections)
     protected = {c for _, _, c in prot} if prot else set()
-    by_symbol = _by_symbol(s)
+    by_symbol = _by_symbol(w)
     paused: Ravage | None = None
     while True:
         if pending >= 0:
@@ -1477,7 +1551,7 @@ def _ravage_africa(
             hits = None
             if outbreak and _symbols(face)[2] and any(hands):
                 hits = _hits(face, cubes, by_symbol, protected, n)
-                asked, auto = window_plays(s, face, cubes, hits, protected, hands, standing)
+                asked, auto = window_plays(w, face, cubes, hits, protected, hands, standing)
                 if auto:
                     hits = None  # protections changed what the token costs
                 if asked:
@@ -1519,7 +1593,7 @@ def _ravage_africa(
         # Final ravage: the tokens left once the region's cubes are gone are shown too, before
         # the region cards are discarded ("lorsque tous les rats de la région ont été révélés").
         revealed += tokens
-        reveals += _show_rest(s, r, tokens, ev)
+        reveals += _show_rest(w, r, tokens, ev)
         tokens = []
     discard = afr.discard
     if paused is None and prot:
@@ -1529,8 +1603,8 @@ def _ravage_africa(
         discard = tuple(sorted(discard + played))
     gone = frozenset(revealed)
     # (the same tuple when nothing was revealed)
-    known = _forget(s.known, gone)
-    recent = s.recent
+    known = _forget(w.known, gone)
+    recent = w.recent
     if recent is not None and reveals:
         recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
     africa = afr
@@ -1542,19 +1616,17 @@ def _ravage_africa(
             diplomats=_set(afr.diplomats, r, diplomats),
             ravage=paused,
         )
-    s = evolve(
-        s,
-        board_tokens=_set_row(s.board_tokens, r, tuple(tokens)),
-        cubes=_set_row(s.cubes, r, tuple(cubes)),
-        reserve=tuple(reserve),
-        revealed=s.revealed + tuple(revealed),
-        known=known,
-        rng=rng,
-        recent=recent,
-        africa=africa,
-        phase=_REACTION if paused else s.phase,
-    )
-    return s, paused is not None
+    w.board_tokens = _set_row(w.board_tokens, r, tuple(tokens))
+    w.cubes = _set_row(w.cubes, r, tuple(cubes))
+    w.reserve = tuple(reserve)
+    w.revealed = w.revealed + tuple(revealed)
+    w.known = known
+    w.rng = rng
+    w.recent = recent
+    w.africa = africa
+    if paused:
+        w.phase = _REACTION
+    return paused is not None
 
 
 def _in_force(rv: Ravage) -> set[ClassCard]:
@@ -1632,13 +1704,14 @@ def _answered(s: State, seat: int, ev: list[Event]) -> State:
     played = sorted(rv.pending, key=lambda x: x[0])
     region = REGIONS[rv.region]
     ev.extend(RegionCardPlayed(p, card_id(card), c, region) for p, card, c in played)
-    s = evolve(s, phase=_MAIN, africa=evolve(afr, ravage=None))
-    s, paused = _ravage_africa(s, rv.region, rv.neutral, ev, (*rv.protections, *played), rv.token)
-    if paused:
-        return s
-    if s.ending is not None:
-        return _continue_final(s, ev)
-    return _end_turn(s, ev)
+    w = _Work(s)
+    w.phase = _MAIN
+    w.africa = evolve(afr, ravage=None)
+    if _ravage_africa(w, rv.region, rv.neutral, ev, (*rv.protections, *played), rv.token):
+        return w.state()
+    if w.ending is not None:
+        return _continue_final(w.state(), ev)
+    return _end_turn(w, ev)
 
 
 def _set_standing(s: State, seat: int, a: SetStanding) -> Step[State]:
@@ -1824,24 +1897,27 @@ def _caravan(s: State, seat: int, a: MoveCaravan, ev: list[Event]) -> State:
     return _after(s, ev)
 
 
-def _end_turn(s: State, ev: list[Event]) -> State:
+def _end_turn(w: _Work, ev: list[Event]) -> State:
     # Game end: after the turn in which the rat supply ran out or a player has all cubes out.
     reason = ""
-    if not s.supply:
+    if not w.supply:
         reason = "rat_supply_empty"
-    elif 0 in s.reserve:
+    elif 0 in w.reserve:
         reason = "all_cubes_placed"
-    n = s.config.players
+    n = w.config.players
+    w.flags = NO_FLAGS
     if not reason:
-        nxt = (s.active + 1) % n
-        ev.append(TurnBegan(nxt, s.turn + 1))
-        return evolve(s, active=nxt, turn=s.turn + 1, phase=_MAIN, flags=NO_FLAGS)
-    ev.append(GameEndTriggered(reason, s.active))
+        w.active = nxt = (w.active + 1) % n
+        w.turn += 1
+        w.phase = _MAIN
+        ev.append(TurnBegan(nxt, w.turn))
+        return w.state()
+    ev.append(GameEndTriggered(reason, w.active))
     # The final round is counter-clockwise, from the right of the last player, without them.
-    order = tuple((s.active - i) % n for i in range(1, n))
-    ending = Ending(reason=reason, last_regular=s.active, order=order)
-    s = evolve(s, ending=ending, phase=_FINAL, flags=NO_FLAGS)
-    return _next_final(s, ev, begin=True)
+    order = tuple((w.active - i) % n for i in range(1, n))
+    w.ending = Ending(reason=reason, last_regular=w.active, order=order)
+    w.phase = _FINAL
+    return _next_final(w.state(), ev, begin=True)
 
 
 def _only_end(s: State, seat: int) -> bool:
@@ -1901,9 +1977,10 @@ def _final_ravage(s: State, ev: list[Event]) -> State:
         ),
     )
     if s.africa is None:
+        w = _Work(s)
         for r in b.used:
-            s = _ravage(s, r, r == neutral_region, ev)
-        return _finish(s, ev)
+            _ravage(w, r, r == neutral_region, ev)
+        return _finish(w.state(), ev)
     return _continue_final(evolve(s, africa=evolve(s.africa, left=b.used)), ev)
 
 
@@ -1922,20 +1999,22 @@ def _continue_final(s: State, ev: list[Event]) -> State:
         afr = _africa(s)
         left = tuple(r for r in afr.left if s.board_tokens[r] and any(s.cubes[r]))
         if not left:
-            s = evolve(s, africa=evolve(afr, left=()))
-            for r in s.config.board.used:
-                s, paused = _ravage_africa(s, r, False, ev)
-                if paused:
+            w = _Work(s)
+            w.africa = evolve(afr, left=())
+            for r in w.config.board.used:
+                if _ravage_africa(w, r, False, ev):
                     raise InvariantError(
                         f"rattus: the ravage of {REGIONS[r]}, without cubes, asked someone"
                     )
-            return _finish(s, ev)
+            return _finish(w.state(), ev)
         if len(left) > 1 and _order_matters(s, afr, left):
             return evolve(
                 s, phase=_RAVAGE_ORDER, active=s.last_regular, africa=evolve(afr, left=left)
             )
-        s = evolve(s, africa=evolve(afr, left=left[1:]))
-        s, paused = _ravage_africa(s, left[0], s.final_neutral and left[0] == s.plague, ev)
+        w = _Work(s)
+        w.africa = evolve(afr, left=left[1:])
+        paused = _ravage_africa(w, left[0], s.final_neutral and left[0] == s.plague, ev)
+        s = w.state()
         if paused:
             return s
 
@@ -1953,8 +2032,10 @@ def _choose_ravage(s: State, seat: int, a: ChooseRavage, ev: list[Event]) -> Sta
     if r not in afr.left:
         raise IllegalAction("nothing_to_ravage", region=a.region.value)
     ev.append(RavageRegionChosen(seat, a.region))
-    s = evolve(s, africa=evolve(afr, left=tuple(x for x in afr.left if x != r)))
-    s, paused = _ravage_africa(s, r, s.final_neutral and r == s.plague, ev)
+    w = _Work(s)
+    w.africa = evolve(afr, left=tuple(x for x in afr.left if x != r))
+    paused = _ravage_africa(w, r, s.final_neutral and r == s.plague, ev)
+    s = w.state()
     if paused:
         return s
     return _continue_final(s, ev)
