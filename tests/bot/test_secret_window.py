@@ -84,11 +84,18 @@ async def test_a_window_names_nobody_and_its_answers_change_nothing_public(
         assert window_number == game.seq  # no secret window before this one
 
         # Anyone may tap the button: whoever is not asked is told so, privately.
+        assert others, "every seat was asked: choose another seed, to see one told no"
         strangers = [*others, w.carol]
         for user in strangers:
             click = await d.click(user, message, turn_choices(message)[0]["custom_id"])
             await click.wait_done()
             assert click.ephemeral and not _picker(click.message), click.text
+            if user in others:
+                # In the window's words (not a request's, which once shared its key).
+                assert (
+                    "nothing to decide in this window" in click.text
+                    or "rien à décider dans cette fenêtre" in click.text
+                ), click.text
         # /game status and a mid-game record name nobody.
         status = await d.slash(w.carol, w.channel, "game status")
         await status.wait_done()
