@@ -51,7 +51,10 @@ SETTINGS: dict[str, Settings] = {
     # root alone 26.6 %; two decisions, a turn's two cards, 36.7 %, and 34.4 % at 1.5 s;
     # four 33.6 %), the other seats played by the greedy AI in the tree (28.9 %: at 3-6 ms
     # a decision it leaves few iterations), an override margin of 0.1 (32.4 %) or a prior
-    # weight of 8 (30.5 %).
+    # weight of 8 (30.5 %). Nor rollouts of 6 decisions (28.5 %) or a margin scale of 1.5
+    # (27.0 %), run beside the defaults on a loaded machine (31.2 %: the same settings and
+    # seeds give results 3 points apart from run to run; game by game, two runs' outcomes
+    # correlate at only 0.1-0.3, so 128 games cannot tell settings a few points apart).
     # Cartus: a search left free to withdraw cards goes round in circles within a turn (play
     # a card, withdraw it, play it again...: each looks as good as the other to noisy
     # rollouts, and one search remembers nothing of the turn so far), so a game need not
