@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import Any
 
 from engine.core.contract import Step
@@ -246,33 +246,40 @@ def holds(s: State, seat: int, card: ClassCard) -> bool:
 
 def held(s: State, seat: int) -> frozenset[ClassCard]:
     """The class cards `seat` holds."""
-    key = (s.config.cards, s.holders, seat)
-    got = _HELD.get(key)
-    if got is None:
-        if len(_HELD) >= _CACHE_LIMIT:
-            _HELD.clear()
-        got = _HELD[key] = frozenset(c for c, h in zip(key[0], key[1], strict=True) if h == seat)
-    return got
-
-
-# Small caches of what legal_actions derives from a few fields (it runs on every step of every
-# playout); cleared when full, so memory stays bounded.
-_CACHE_LIMIT = 1 << 15
-_HELD: dict[tuple[tuple[ClassCard, ...], tuple[int, ...], int], frozenset[ClassCard]] = {}
-_TAKE: dict[tuple[tuple[ClassCard, ...], tuple[int, ...], int], tuple[Action, ...]] = {}
+    return _holding(s, seat)[0]
 
 
 def _take_list(s: State, seat: int) -> tuple[Action, ...]:
     """The class cards `seat` may take: every card it does not hold."""
-    key = (s.config.cards, s.holders, seat)
-    got = _TAKE.get(key)
+    return _holding(s, seat)[1]
+
+
+def _holding(s: State, seat: int) -> tuple[frozenset[ClassCard], tuple[Action, ...]]:
+    """The class cards `seat` holds, and the actions taking the others. Kept per seat for the
+    latest holders asked of: they change only when a card is taken, and the decisions in
+    between ask again (a cache of every holders seen missed about half the time)."""
+    global _LATEST_HOLDING
+    holders, cards = s.holders, s.config.cards
+    latest = _LATEST_HOLDING
+    if latest[0] is not holders or latest[1] is not cards:
+        # (replaced whole: nothing else is kept)
+        latest = _LATEST_HOLDING = (holders, cards, {})
+    got = latest[2].get(seat)
     if got is None:
-        if len(_TAKE) >= _CACHE_LIMIT:
-            _TAKE.clear()
-        got = _TAKE[key] = tuple(
-            _take_a(c) for c, h in zip(key[0], key[1], strict=True) if h != seat
+        got = latest[2][seat] = (
+            frozenset(compress(cards, map(seat.__eq__, holders))),
+            tuple(map(_TAKE_ACTIONS.__getitem__, compress(cards, map(seat.__ne__, holders)))),
         )
     return got
+
+
+_Holding = dict[int, tuple[frozenset[ClassCard], tuple[Action, ...]]]
+_LATEST_HOLDING: tuple[tuple[int, ...], tuple[ClassCard, ...], _Holding] = ((), (), {})
+
+
+# The caches of what legal_actions derives from a few fields (it runs on every step of every
+# playout) are cleared when they reach this size, so memory stays bounded.
+_CACHE_LIMIT = 1 << 15
 
 
 # Final round: "They are neither allowed to take any new cards, add cubes (exception:
@@ -585,9 +592,10 @@ def _usable_actions(
 # region, made once per such position: legal_actions runs on every step of every playout.
 # Keyed by the board's id (boards are made once per configuration and kept), and checked
 # against the board itself; cleared when full, so memory stays bounded.
-_TOKEN_LISTS: dict[tuple[int, tuple[int, ...]], tuple[Board, tuple[Action, ...]]] = {}
-_PEEK_LISTS: dict[tuple[int, tuple[int, ...]], tuple[Board, tuple[Action, ...]]] = {}
-_PLACE_LISTS: dict[tuple[int, tuple[int, ...], int, bool], tuple[Board, tuple[Action, ...]]] = {}
+_Listed = dict[tuple[Any, ...], tuple[Board, tuple[Action, ...]]]
+_TOKEN_LISTS: _Listed = {}
+_PEEK_LISTS: _Listed = {}
+_PLACE_LISTS: _Listed = {}
 _SpreadLists = tuple[tuple[tuple[int, ...], ...], tuple[Action, ...]]
 _SPREAD_LISTS: dict[tuple[int, int, tuple[int, ...], int], tuple[Board, _SpreadLists]] = {}
 _MerchantMoves = tuple[tuple[tuple[Action, ...], ...], ...]
@@ -600,15 +608,14 @@ def _monk_list(b: Board, counts: tuple[int, ...]) -> tuple[Action, ...]:
     got = _TOKEN_LISTS.get(key)
     if got is not None and got[0] is b:
         return got[1]
-    monk: list[Action] = []
     top = b.max_tokens
-    # (with no region full, every neighbour has room)
-    some_full = max(counts) >= top
+    if top not in counts:
+        # (with no region full, every neighbour has room)
+        return _joined(_TOKEN_LISTS, key, b, _rows(b).monk, counts)
+    monk: list[Action] = []
     for r in b.used:
         if counts[r]:
-            targets = b.neighbours[r]
-            if some_full:
-                targets = tuple([n for n in targets if counts[n] < top])
+            targets = tuple([n for n in b.neighbours[r] if counts[n] < top])
             monk.extend(_monk_region(r, counts[r], targets))
     out = tuple(monk)
     if len(_TOKEN_LISTS) >= _CACHE_LIMIT:
@@ -628,15 +635,7 @@ def _peek_list(b: Board, counts: tuple[int, ...]) -> tuple[Action, ...]:
     got = _PEEK_LISTS.get(key)
     if got is not None and got[0] is b:
         return got[1]
-    peek: list[Action] = []
-    for r in b.used:
-        if counts[r]:
-            peek.extend(_peek_region(r, counts[r]))
-    out = tuple(peek)
-    if len(_PEEK_LISTS) >= _CACHE_LIMIT:
-        _PEEK_LISTS.clear()
-    _PEEK_LISTS[key] = (b, out)
-    return out
+    return _joined(_PEEK_LISTS, key, b, _rows(b).peek, counts)
 
 
 @cache
@@ -644,23 +643,93 @@ def _peek_region(r: int, k: int) -> tuple[Action, ...]:
     return tuple(_peek_a(r, pos) for pos in range(k))
 
 
-def _place_list(
-    s: State, b: Board, counts: tuple[int, ...], res: int, peasant: bool
-) -> tuple[Action, ...]:
+def _place_list(b: Board, counts: tuple[int, ...], res: int, peasant: bool) -> tuple[Action, ...]:
     """Where and how many cubes the player may place (phase B)."""
-    # Only min(tokens, res) and min(tokens + 1, res) matter: a larger reserve lists the same.
-    res = min(res, max(counts) + 1)
+    # Only min(tokens, res) and min(tokens + 1, res) matter: a reserve above the most tokens a
+    # region may hold, plus one, lists the same.
+    res = min(res, b.max_tokens + 1)
     key = (id(b), counts, res, peasant)
     got = _PLACE_LISTS.get(key)
     if got is not None and got[0] is b:
         return got[1]
+    return _joined(_PLACE_LISTS, key, b, _rows(b).place[peasant][res], counts)
+
+
+class _Rows:
+    """The actions legal_actions lists region by region, made once per board: per region and
+    per number of rat tokens there. A position's list joins its regions' rows (a playout sees
+    many positions once: their lists are made often)."""
+
+    __slots__ = ("board", "monk", "peek", "place", "plague")
+
+    def __init__(self, b: Board) -> None:
+        self.board = b  # (checked by the cache: boards are kept, but ids can be reused)
+        ks = range(b.max_tokens + 1)
+        # Rows of the regions not in play stay empty (they never hold tokens, but the Peasant
+        # may add a cube where no rats are).
+        self.peek = tuple(
+            tuple(_peek_region(r, k) if b.in_play[r] else () for k in ks)
+            for r in range(len(REGIONS))
+        )
+        # the Monk's moves when no region is full
+        self.monk = tuple(
+            tuple(_monk_region(r, k, b.neighbours[r]) if b.in_play[r] else () for k in ks)
+            for r in range(len(REGIONS))
+        )
+        # [peasant][reserve, at most max_tokens + 1][region][tokens]
+        self.place = tuple(
+            tuple(
+                tuple(
+                    tuple(_place_region(r, k, res, peasant) if b.in_play[r] else () for k in ks)
+                    for r in range(len(REGIONS))
+                )
+                for res in range(b.max_tokens + 2)
+            )
+            for peasant in (False, True)
+        )
+        # [knight][plague region]: the plague's moves outside the final round
+        self.plague = tuple(
+            tuple(
+                _plague_list(
+                    b.expansion, b.players, r, b.knight_steps if knight else 1, knight, False
+                )
+                if b.in_play[r]
+                else ()
+                for r in range(len(REGIONS))
+            )
+            for knight in (False, True)
+        )
+
+
+_ROWS: dict[int, _Rows] = {}
+
+
+def _rows(b: Board) -> _Rows:
+    got = _ROWS.get(id(b))
+    if got is not None and got.board is b:
+        return got
+    if len(_ROWS) >= 64:
+        _ROWS.clear()
+    got = _ROWS[id(b)] = _Rows(b)
+    return got
+
+
+def _joined(
+    cache: _Listed,
+    key: tuple[Any, ...],
+    b: Board,
+    rows: tuple[tuple[tuple[Action, ...], ...], ...],
+    counts: tuple[int, ...],
+) -> tuple[Action, ...]:
+    """The rows of the regions in play, each for the number of its rat tokens, in region
+    order; kept in `cache` under `key`."""
     listed: list[Action] = []
     for r in b.used:
-        listed += _place_region(r, counts[r], res, peasant)
+        listed += rows[r][counts[r]]
     out = tuple(listed)
-    if len(_PLACE_LISTS) >= _CACHE_LIMIT:
-        _PLACE_LISTS.clear()
-    _PLACE_LISTS[key] = (b, out)
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = (b, out)
     return out
 
 
@@ -765,13 +834,14 @@ def _peek_a(r: int, pos: int) -> Action:
     return WitchPeek(REGIONS[r], pos)
 
 
-@cache
-def _take_a(card: ClassCard) -> Action:
-    return TakeCard(card)
+_TAKE_ACTIONS: dict[ClassCard, Action] = {c: TakeCard(c) for c in ClassCard}
 
 
 _USE_ASTRONOMER: Action = UseAstronomer()
 _USE_EXPLORER: Action = UseExplorer()
+_KEEP: Action = WitchSwap(False)
+_SWAP: Action = WitchSwap(True)
+_END_TURN: Action = EndTurn()
 
 
 @cache
@@ -841,31 +911,28 @@ def legal_actions(s: State, seat: int) -> list[Action]:
             out.extend(_take_list(s, seat))
         reserve = s.reserve[seat]
         if not flags.placed and reserve:
-            out.extend(_place_list(s, b, counts, reserve, _CARD_PEASANT in mine))
+            out.extend(_place_list(b, counts, reserve, _CARD_PEASANT in mine))
         usable = mine - flags.used if flags.used else mine
         if usable:
             out.extend(_usable_actions(s, seat, usable, False, counts))
-        knight = _CARD_KNIGHT in mine
-        config = s.config
-        steps = b.knight_steps if knight else 1
-        out.extend(_plague_list(config.expansion, config.players, s.plague, steps, knight, False))
+        out.extend(_rows(b).plague[_CARD_KNIGHT in mine][s.plague])
     elif phase is _WITCH:
         if len(s.flags.witch) == 1:
             # Every look but the first one (the looks are the shared values _peek_a makes).
             first = _peek_a(*s.flags.witch[0])
             looks = _peek_list(b, _token_counts(s.board_tokens))
             out += [look for look in looks if look is not first]
-            out.append(WitchSwap(False))
+            out.append(_KEEP)
         else:
-            out.append(WitchSwap(False))
+            out.append(_KEEP)
             if s.flags.witch[0][0] != s.flags.witch[1][0]:
-                out.append(WitchSwap(True))
+                out.append(_SWAP)
     elif phase is _SPREAD:
         out.extend(_spread_list(s, s.flags.spread_left, _token_counts(s.board_tokens))[1])
     elif phase is _FINAL:
         out.extend(_ability_actions(s, seat, final=True))
         out.extend(_plague_actions(s, seat, final=True))
-        out.append(EndTurn())
+        out.append(_END_TURN)
     else:
         out.extend(_africanus_phase_actions(s, seat))
     return out
