@@ -2,6 +2,8 @@
 
 - `evolve(obj, **changes)`: `dataclasses.replace`, with a plain function made once per class
   and set of changed fields;
+- `replacer(cls, *fields)`: that function for a call site that always changes the same fields,
+  taking their values in order (no keywords to build and no function to look up per call);
 - `quick_init`: a class decorator that gives a frozen slots dataclass a faster `__init__`
   (same signature, same result) for the records built on every action.
 """
@@ -18,31 +20,44 @@ T = TypeVar("T")
 _MAKERS: dict[tuple[Any, ...], Callable[[Any, dict[str, Any]], Any]] = {}
 
 
-def _maker(cls: type[Any], changed: tuple[str, ...]) -> Callable[[Any, dict[str, Any]], Any]:
+def _maker(
+    cls: type[Any], changed: tuple[str, ...], positional: bool = False
+) -> Callable[..., Any]:
     # dataclasses.replace walks fields() and checks each one on every call; this builds, once
     # per class and set of changed fields, a plain function that passes every field, in order,
-    # to the constructor: the changed ones from `c`, the others from `o`.
+    # to the constructor: the changed ones from `c` (or, positional, from the parameters named
+    # after them), the others from `o`.
     names = [f.name for f in dataclasses.fields(cls) if f.init]
     unknown = sorted(set(changed) - set(names))
     if unknown:
         raise TypeError(f"unknown fields {unknown}")
-    args = ", ".join(f"c[{n!r}]" if n in changed else f"o.{n}" for n in names)
+    if len(set(changed)) != len(changed):
+        raise TypeError(f"a field given twice: {list(changed)}")
+    if positional and set(changed) & {"o", "n", "cls", "twin", "new", "set_class"}:
+        raise TypeError(f"fields named as the copy's own variables: {list(changed)}")
+    params = ", ".join(["o", *changed]) if positional else "o, c"
+
+    def value(n: str) -> str:
+        if n not in changed:
+            return f"o.{n}"
+        return n if positional else f"c[{n!r}]"
+
+    args = ", ".join(value(n) for n in names)
     scope: dict[str, Any] = {"cls": cls}
     twin = _TWINS.get(cls)
     # The source is built only from the dataclass's own field names.
     if twin is None:
-        exec(f"def make(o, c):\n    return cls({args})\n", scope)
+        exec(f"def make({params}):\n    return cls({args})\n", scope)
     else:
         # What the quick __init__ does (see quick_init), without the call.
         scope.update(twin=twin, new=object.__new__, set_class=_SET_CLASS)
-        stores = "".join(
-            f"    n.{n} = c[{n!r}]\n" if n in changed else f"    n.{n} = o.{n}\n" for n in names
-        )
+        stores = "".join(f"    n.{n} = {value(n)}\n" for n in names)
         exec(
-            f"def make(o, c):\n    n = new(twin)\n{stores}    set_class(n, cls)\n    return n\n",
+            f"def make({params}):\n    n = new(twin)\n{stores}    set_class(n, cls)\n"
+            "    return n\n",
             scope,
         )
-    maker: Callable[[Any, dict[str, Any]], Any] = scope["make"]
+    maker: Callable[..., Any] = scope["make"]
     return maker
 
 
@@ -54,6 +69,14 @@ def evolve(obj: T, **changes: Any) -> T:
         make = _MAKERS[key] = _maker(type(obj), tuple(changes))
     result: T = make(obj, changes)
     return result
+
+
+def replacer(cls: type[T], *fields: str) -> Callable[..., T]:
+    """A function `(obj, *values)` returning what `evolve(obj, **dict(zip(fields, values)))`
+    returns, for an `obj` of class `cls` exactly: for the copies made on every action, where
+    evolve's keywords and the look-up of its function cost more than the copy. Make it once
+    (at import), after `cls` has its quick_init."""
+    return _maker(cls, fields, positional=True)
 
 
 def _plain_record(cls: type[Any]) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.contract import Step
 from engine.core.errors import InvariantError
 from engine.core.events import Event
-from engine.core.evolve import evolve
+from engine.core.evolve import evolve, replacer
 from engine.core.rng import Rng
 from engine.rattus import protection
 from engine.rattus.actions import (
@@ -105,6 +105,7 @@ from engine.rattus.state import (
     Africa,
     Config,
     Ending,
+    Flags,
     Phase,
     Ravage,
     Recent,
@@ -308,9 +309,29 @@ def _after_ability(s: State) -> Phase:
     return _FINAL if s.final_order else _MAIN
 
 
-def _use(s: State, card: ClassCard, **flags: Any) -> Any:
-    """The turn's flags with `card` marked as used (and other flag changes)."""
-    return evolve(s.flags, used=s.flags.used | {card}, **flags)
+def _use(s: State, card: ClassCard) -> Flags:
+    """The turn's flags with `card` marked as used."""
+    return _with_used(s.flags, s.flags.used | {card})
+
+
+# The copies made on most actions, as evolve makes them, each for the fields it changes, given
+# in this order (see engine.core.evolve.replacer: evolve's keywords cost more than the copy).
+_with_took_card = replacer(Flags, "took_card")
+_with_placed = replacer(Flags, "placed")
+_with_used = replacer(Flags, "used")
+_with_used_witch = replacer(Flags, "used", "witch")
+_with_witch = replacer(Flags, "witch")
+_with_spread_left = replacer(Flags, "spread_left")
+_with_spread = replacer(Recent, "spread")
+_with_reveals = replacer(Recent, "reveals")
+_with_holders_flags = replacer(State, "holders", "flags")
+_with_cubes_reserve_flags = replacer(State, "cubes", "reserve", "flags")
+_with_cubes_palace_flags = replacer(State, "cubes", "palace", "flags")
+_with_cubes_flags = replacer(State, "cubes", "flags")
+_with_tokens_flags = replacer(State, "board_tokens", "flags")
+_with_phase_flags_known = replacer(State, "phase", "flags", "known")
+_with_flags_phase = replacer(State, "flags", "phase")
+_with_opening = replacer(State, "cubes", "reserve", "opening", "active")
 
 
 # ---------------------------------------------------------------- set-up
@@ -1029,7 +1050,7 @@ def _opening(s: State, seat: int, a: PlaceOpening, ev: list[Event]) -> State:
     rest = s.opening[1:]
     reserve = _add(s.reserve, seat, -2)
     if rest:
-        return evolve(s, cubes=tuple(cubes), reserve=reserve, opening=rest, active=rest[0])
+        return _with_opening(s, tuple(cubes), reserve, rest, rest[0])
     s = evolve(s, cubes=tuple(cubes), reserve=reserve, opening=rest)
     if _CARD_CARAVANEER in s.config.cards:
         # Africanus, preparation: "Si la carte Caravanier est en jeu, le dernier joueur (celui
@@ -1061,7 +1082,7 @@ def _take(s: State, seat: int, a: TakeCard, ev: list[Event]) -> State:
     if previous == seat:
         raise IllegalAction("already_hold_card", card=a.card.value)
     ev.append(ClassCardTaken(seat, a.card, previous if previous >= 0 else None))
-    return evolve(s, holders=_set(s.holders, i, seat), flags=evolve(s.flags, took_card=True))
+    return _with_holders_flags(s, _set(s.holders, i, seat), _with_took_card(s.flags, True))
 
 
 def _place(s: State, seat: int, a: PlaceCubes, ev: list[Event]) -> State:
@@ -1089,10 +1110,10 @@ def _place(s: State, seat: int, a: PlaceCubes, ev: list[Event]) -> State:
             raise IllegalAction(
                 "wrong_cube_count", region=a.region.value, allowed=allowed, count=a.count
             )
-        flags = evolve(s.flags, placed=True)
+        flags = _with_placed(s.flags, True)
     ev.append(CubesPlaced(seat, a.region, a.count))
     cubes = _set_row(s.cubes, r, _add(s.cubes[r], seat, a.count))
-    s = evolve(s, cubes=cubes, reserve=_add(s.reserve, seat, -a.count), flags=flags)
+    s = _with_cubes_reserve_flags(s, cubes, _add(s.reserve, seat, -a.count), flags)
     return _after(s, ev)
 
 
@@ -1118,11 +1139,11 @@ def _king(s: State, seat: int, a: KingMove, ev: list[Event]) -> State:
         # leaves the region and the diplomat goes back to the supply (a project decision:
         # diplomats belong to regions, and the palace is not one).
         s = _drop_diplomat(s, r, seat, "palace", ev)
-    s = evolve(
+    s = _with_cubes_palace_flags(
         s,
-        cubes=_set_row(s.cubes, r, _add(s.cubes[r], seat, -1)),
-        palace=_add(s.palace, seat, 1),
-        flags=_use(s, _CARD_KING),
+        _set_row(s.cubes, r, _add(s.cubes[r], seat, -1)),
+        _add(s.palace, seat, 1),
+        _use(s, _CARD_KING),
     )
     return _after(s, ev)
 
@@ -1151,7 +1172,7 @@ def _monk(s: State, seat: int, a: MonkMove, ev: list[Event]) -> State:
     tokens[src] = src_row[: a.position] + src_row[a.position + 1 :]
     tokens[dst] = tokens[dst] + (token,)
     ev.append(RatTokenMoved(seat, a.source, a.position, a.target))
-    s = evolve(s, board_tokens=tuple(tokens), flags=_use(s, _CARD_MONK))
+    s = _with_tokens_flags(s, tuple(tokens), _use(s, _CARD_MONK))
     return _after(s, ev)
 
 
@@ -1181,7 +1202,7 @@ def _merchant(s: State, seat: int, a: MerchantMove, ev: list[Event]) -> State:
     cubes = _set_row(s.cubes, src, _add(s.cubes[src], seat, -a.count))
     cubes = _set_row(cubes, dst, _add(cubes[dst], seat, a.count))
     ev.append(CubesMoved(seat, a.source, a.target, a.count))
-    s = evolve(s, cubes=cubes, flags=_use(s, _CARD_MERCHANT))
+    s = _with_cubes_flags(s, cubes, _use(s, _CARD_MERCHANT))
     if a.diplomat:
         afr = _africa(s)  # `carried` above: the seat has a diplomat in `src`
         bit = 1 << seat
@@ -1206,8 +1227,8 @@ def _peek(s: State, seat: int, a: WitchPeek, ev: list[Event]) -> State:
     ev.append(RatTokenPeeked(seat, a.region, a.position))
     ev.append(RatTokenSeen(seat, a.region, a.position, face.id, face.limit, face.symbols))
     known = s.known[:seat] + (s.known[seat] | {token},) + s.known[seat + 1 :]
-    flags = evolve(s.flags, witch=(*s.flags.witch, (r, a.position)))
-    return evolve(s, phase=_WITCH, flags=flags, known=known)
+    flags = _with_witch(s.flags, (*s.flags.witch, (r, a.position)))
+    return _with_phase_flags_known(s, _WITCH, flags, known)
 
 
 def _swap(s: State, seat: int, a: WitchSwap, ev: list[Event]) -> State:
@@ -1221,7 +1242,8 @@ def _swap(s: State, seat: int, a: WitchSwap, ev: list[Event]) -> State:
         tokens[r2] = _set(tokens[r2], p2, t1)
         ev.append(RatTokensSwapped(seat, REGIONS[r1], p1, REGIONS[r2], p2))
         s = evolve(s, board_tokens=tuple(tokens))
-    s = evolve(s, flags=_use(s, _CARD_WITCH, witch=()), phase=_after_ability(s))
+    flags = _with_used_witch(s.flags, s.flags.used | {_CARD_WITCH}, ())
+    s = _with_flags_phase(s, flags, _after_ability(s))
     return _after(s, ev)
 
 
@@ -1281,7 +1303,7 @@ def _begin_spread(w: _Work, count: int, ev: list[Event]) -> State:
     if len(options) == 1:
         return _spread(w, options[0], ev)
     w.phase = _SPREAD
-    w.flags = evolve(w.flags, spread_left=count)
+    w.flags = _with_spread_left(w.flags, count)
     return w.state()
 
 
@@ -1311,7 +1333,7 @@ def _spread(w: _Work, targets: tuple[int, ...], ev: list[Event]) -> State:
     for r in sorted(set(targets)):
         ev.append(RatTokensAdded(w.active, REGIONS[r], targets.count(r)))
     if w.recent:
-        w.recent = evolve(w.recent, spread=targets)
+        w.recent = _with_spread(w.recent, targets)
     w.board_tokens = tuple(tokens)
     w.supply = tuple(supply)
     w.rng = rng
@@ -1326,7 +1348,7 @@ def _ravage_and_end(w: _Work, ev: list[Event]) -> State:
     if w.africa is not None:
         if _ravage_africa(w, w.plague, neutral, ev):
             if w.flags.spread_left:
-                w.flags = evolve(w.flags, spread_left=0)
+                w.flags = _with_spread_left(w.flags, 0)
             return w.state()
     else:
         _ravage(w, w.plague, neutral, ev)
@@ -1415,7 +1437,7 @@ def _ravage(w: _Work, r: int, neutral: bool, ev: list[Event]) -> None:
     w.known = _forget(w.known, gone)
     recent = w.recent
     if recent is not None:
-        w.recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
+        w.recent = _with_reveals(recent, recent.reveals + tuple(reveals))
     w.board_tokens = _set_row(w.board_tokens, r, tuple(tokens))
     w.cubes = _set_row(w.cubes, r, tuple(cubes))
     w.reserve = tuple(reserve)
@@ -1673,7 +1695,7 @@ def _ravage_africa(
     known = _forget(w.known, gone)
     recent = w.recent
     if recent is not None and reveals:
-        recent = evolve(recent, reveals=recent.reveals + tuple(reveals))
+        recent = _with_reveals(recent, recent.reveals + tuple(reveals))
     africa = afr
     if prot or paused or afr.ravage or diplomats != afr.diplomats[r]:
         africa = evolve(
