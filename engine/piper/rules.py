@@ -14,7 +14,7 @@ from bisect import insort
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.contract import Step
 from engine.core.errors import InvariantError
@@ -161,6 +161,24 @@ def _variant(options: Mapping[str, Any]) -> Variant:
     return chosen[0] if chosen else Variant.PLAIN
 
 
+_R = TypeVar("_R")
+# A record or event built on most actions takes few values (a card, a seat, a place, a
+# counter...): each value is built once and then shared, since they are immutable and a shared
+# one equals a new one in every way but identity. A playout (thousands per AI move) otherwise
+# builds several on every action, each a constructor call several times dearer than a look-up.
+# Each field must always be passed with the same type at every call (True and 1 are one key).
+_SHARED: dict[tuple[object, ...], Any] = {}
+
+
+def _shared(cls: type[_R], *fields: object) -> _R:
+    """`cls(*fields)`, one instance per value."""
+    key = (cls, *fields)
+    got: _R | None = _SHARED.get(key)
+    if got is None:
+        got = _SHARED[key] = cls(*fields)
+    return got
+
+
 # ---------------------------------------------------------------- set-up
 
 
@@ -274,7 +292,6 @@ def may_hide(s: State) -> bool:
     return s.config.variant is _HIDDEN and not s.flow.hidden
 
 
-@lru_cache(maxsize=4096)
 def _play_actions(
     types: tuple[Card, ...], slots: tuple[int, ...], hidden: bool
 ) -> tuple[Action, ...]:
@@ -287,14 +304,37 @@ def _play_actions(
     return tuple(out)
 
 
+# legal_actions runs on every decision of a playout and depends only on small keys: the open
+# places on the cards under each place and which places got this turn's card (at most 3^4 x 2^4
+# keys), the actions on the hand, those places and the face-down card (a few thousand keys).
+_OPEN: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[int, ...]] = {}
+_ACTIONS: dict[tuple[tuple[Card, ...], tuple[int, ...], bool], tuple[Action, ...]] = {}
+_NONE_PLACED = (False,) * DISPLAY
+
+
 def legal_actions(s: State, seat: int) -> list[Action]:
     """Every legal action of `seat`, sorted (empty when it is not to move)."""
     if s.phase is _OVER or seat != s.active:
         return []
+    flow = s.flow
     if s.phase is _ORDER:
-        return [ChooseFirst(slot) for slot in s.flow.pending]
-    types = tuple(dict.fromkeys(s.hands[seat]))
-    return list(_play_actions(types, open_places(s), may_hide(s)))
+        return [ChooseFirst(slot) for slot in flow.pending]
+    placed = flow.placed
+    key = (
+        tuple(map(len, s.under)),
+        tuple(map(placed.__contains__, s.display)) if placed else _NONE_PLACED,
+    )
+    slots = _OPEN.get(key)
+    if slots is None:
+        slots = _OPEN[key] = open_places(s)
+    hand = s.hands[seat]
+    hidden = s.config.variant is _HIDDEN and not flow.hidden
+    actions = _ACTIONS.get((hand, slots, hidden))
+    if actions is None:
+        actions = _ACTIONS[hand, slots, hidden] = _play_actions(
+            tuple(dict.fromkeys(hand)), slots, hidden
+        )
+    return list(actions)
 
 
 # ---------------------------------------------------------------- the workspace
@@ -412,7 +452,7 @@ class _Work:
             self.active,
             self.phase,
             self.turn,
-            Turn(self.left, self.placed, self.hidden, self.pending),
+            _shared(Turn, self.left, self.placed, self.hidden, self.pending),
             self.recent,
             self.set_aside,
             self.reason,
@@ -502,11 +542,19 @@ def _place_only(s: State, seat: int, a: PlayCard, ev: list[Event]) -> State:
     hand = hands[seat]
     i = hand.index(a.card)
     under = s.under
-    cards = (*under[k], Placed(a.card, seat, a.hidden))
+    cards = (*under[k], _shared(Placed, a.card, seat, a.hidden))
     name = FIGURES[CHAR_FIGURE[s.display[k]]]
     hidden = a.hidden
     ev.append(
-        CardPlayed(seat, a.slot, name, None if hidden else CARD_VALUE[a.card], hidden, len(cards))
+        _shared(
+            CardPlayed,
+            seat,
+            a.slot,
+            name,
+            None if hidden else CARD_VALUE[a.card],
+            hidden,
+            len(cards),
+        )
     )
     if hidden:
         ev.append(HiddenCardPlayed(seat, a.slot, name, CARD_VALUE[a.card]))
@@ -515,7 +563,9 @@ def _place_only(s: State, seat: int, a: PlayCard, ev: list[Event]) -> State:
         s,
         hands=(*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :]),
         under=(*under[:k], cards, *under[k + 1 :]),
-        flow=Turn(flow.left - 1, (*flow.placed, s.display[k]), flow.hidden or hidden, flow.pending),
+        flow=_shared(
+            Turn, flow.left - 1, (*flow.placed, s.display[k]), flow.hidden or hidden, flow.pending
+        ),
     )
 
 
@@ -524,10 +574,10 @@ def _play(w: _Work, seat: int, a: PlayCard, ev: list[Event]) -> None:
     hand = w.hands[seat]
     i = hand.index(a.card)
     w.hands[seat] = hand[:i] + hand[i + 1 :]
-    w.under[k] = (*w.under[k], Placed(a.card, seat, a.hidden))
+    w.under[k] = (*w.under[k], _shared(Placed, a.card, seat, a.hidden))
     name = _name(w, k)
     shown = None if a.hidden else CARD_VALUE[a.card]
-    ev.append(CardPlayed(seat, a.slot, name, shown, a.hidden, len(w.under[k])))
+    ev.append(_shared(CardPlayed, seat, a.slot, name, shown, a.hidden, len(w.under[k])))
     if a.hidden:
         ev.append(HiddenCardPlayed(seat, a.slot, name, CARD_VALUE[a.card]))
     w.left -= 1
@@ -574,7 +624,7 @@ def _reveal(w: _Work, ready: Sequence[int], ev: list[Event]) -> None:
             for p in cards:
                 if p.hidden:
                     ev.append(CardRevealed(p.seat, k + 1, _name(w, k), CARD_VALUE[p.card]))
-            w.under[k] = tuple(Placed(p.card, p.seat) for p in cards)
+            w.under[k] = tuple(_shared(Placed, p.card, p.seat, False) for p in cards)
 
 
 def _order_matters(w: _Work, ready: Sequence[int]) -> bool:
@@ -714,7 +764,7 @@ def _replace_characters(w: _Work, places: Sequence[int], ev: list[Event]) -> Non
         i, rng = rng.below(len(pile))
         old = w.display[k]
         w.display[k] = pile.pop(i)
-        ev.append(CharacterReplaced(k + 1, FIGURES[CHAR_FIGURE[old]], _name(w, k)))
+        ev.append(_shared(CharacterReplaced, k + 1, FIGURES[CHAR_FIGURE[old]], _name(w, k)))
     w.rng = rng
 
 
@@ -778,7 +828,7 @@ def _move(
             # "Les maisons neutres ... sont considérées comme les autres maisons lors des
             # déplacements" but have no counter.
             if not quiet:
-                crossings.append(Crossing(house, None, 0, None, sewer, False))
+                crossings.append(_shared(Crossing, house, None, 0, None, sewer, False))
             continue
         before = levels[house]
         after = before + net
@@ -789,7 +839,7 @@ def _move(
         levels[house] = after
         roof = after >= ROOF
         if not quiet:
-            crossings.append(Crossing(house, owner, after - before, after, sewer, roof))
+            crossings.append(_shared(Crossing, house, owner, after - before, after, sewer, roof))
         if not roof:
             continue
         # "Dès que le compteur Rat d'un joueur atteint le toit de sa maison au cours de la
@@ -905,13 +955,13 @@ def _end_turn(w: _Work, ev: list[Event]) -> None:
             need -= take
         if drawn:
             w.hands[seat] = sorted_hand([*w.hands[seat], *drawn])
-            ev.append(HandRefilled(seat, len(drawn)))
-            ev.append(CardsDrawn(seat, tuple(map(CARD_VALUE.__getitem__, drawn))))
+            ev.append(_shared(HandRefilled, seat, len(drawn)))
+            ev.append(_shared(CardsDrawn, seat, tuple(map(CARD_VALUE.__getitem__, drawn))))
     w.active = next_seat(w.config.players, w.out, seat)
     w.turn += 1
     w.phase = _PLAY
     w.left, w.placed, w.hidden, w.pending = PER_TURN, (), False, ()
-    ev.append(TurnBegan(w.active, w.turn, PER_TURN))
+    ev.append(_shared(TurnBegan, w.active, w.turn, PER_TURN))
 
 
 def next_seat(players: int, out: Sequence[int], seat: int) -> int:
