@@ -1,4 +1,5 @@
-"""evolve and quick_init: the same records as dataclasses.replace and the generated __init__."""
+"""evolve, replacer and quick_init: the same records as dataclasses.replace and the generated
+__init__."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import ClassVar
 
 import pytest
 
-from engine.core.evolve import evolve, quick_init
+from engine.core.evolve import evolve, quick_init, replacer
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,3 +98,30 @@ def test_evolve_matches_replace() -> None:
         with pytest.raises(TypeError):
             evolve(obj, e=1)
     assert evolve(Child(1), b=5) == Child(1, 5)
+
+
+def test_replacer_matches_evolve() -> None:
+    """A replacer of some fields, given their values in order, copies as evolve does, on a
+    plain dataclass and a quick one; unknown fields, a field named twice and a field named
+    like the copy's own variables are refused when it is made."""
+    for cls in (Plain, Quick):
+        obj = cls(1, (2, 3), "x", 4)
+        new = {"a": 9, "b": (7,), "c": "z", "d": None}
+        for fields in ((), ("a",), ("d", "b"), ("b", "d"), ("c", "a", "d", "b")):
+            values = [new[f] for f in fields]
+            copy = replacer(cls, *fields)(obj, *values)
+            assert type(copy) is cls
+            assert copy == evolve(obj, **dict(zip(fields, values, strict=True)))
+        with pytest.raises(TypeError):
+            replacer(cls, "e")
+        with pytest.raises(TypeError):
+            replacer(cls, "a", "a")
+
+    @dataclass(frozen=True, slots=True)
+    class Clash:
+        o: int
+        n: int = 0
+
+    with pytest.raises(TypeError):
+        replacer(Clash, "o")
+    assert replacer(Child, "b")(Child(1), 5) == Child(1, 5)
