@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from engine.core.contract import Step
 from engine.core.errors import InvariantError
 from engine.core.events import Event
-from engine.core.evolve import evolve
+from engine.core.evolve import replacer
 from engine.core.rng import Rng
 from engine.piper.actions import SLOTS, Action, ChooseFirst, PlayCard, well_formed
 from engine.piper.components import (
@@ -141,6 +141,17 @@ def draw_cards(deck: list[int], count: int, rng: Rng) -> tuple[list[Card], Rng]:
 
 def sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=CARD_INDEX.__getitem__))
+
+
+_SORTED_HANDS: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+
+
+def _sorted_hand(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    # sorted_hand, remembered: every turn's refill sorts a hand of four (a few thousand keys).
+    got = _SORTED_HANDS.get(cards)
+    if got is None:
+        got = _SORTED_HANDS[cards] = sorted_hand(cards)
+    return got
 
 
 def _variant(options: Mapping[str, Any]) -> Variant:
@@ -379,18 +390,20 @@ class _Work:
             return
         self.config = s.config
         self.rng = s.rng
-        self.ring = list(s.ring)
+        # The ring, the display, the Character piles, who is out and who took which counters
+        # change on few actions: kept as the State's tuples, replaced whole when they change.
+        self.ring = s.ring
         self.gaps = list(map(list, s.gaps))
         self.levels = list(s.levels)
-        self.display = list(s.display)
+        self.display = s.display
         self.under = list(s.under)
-        self.char_deck = list(s.char_deck)
-        self.char_discard = list(s.char_discard)
+        self.char_deck = s.char_deck
+        self.char_discard = s.char_discard
         self.deck = list(s.deck)
         self.discard = list(s.discard)
         self.hands = list(s.hands)
-        self.collected = list(s.collected)
-        self.out = list(s.out)
+        self.collected = s.collected
+        self.out = s.out
         self.active = s.active
         self.phase = s.phase
         self.turn = s.turn
@@ -407,18 +420,18 @@ class _Work:
         # Every list copied (the gaps one level deeper), everything else shared: immutable.
         self.config = w.config
         self.rng = w.rng
-        self.ring = w.ring[:]
+        self.ring = w.ring
         self.gaps = list(map(list, w.gaps))
         self.levels = w.levels[:]
-        self.display = w.display[:]
+        self.display = w.display
         self.under = w.under[:]
-        self.char_deck = w.char_deck[:]
-        self.char_discard = w.char_discard[:]
+        self.char_deck = w.char_deck
+        self.char_discard = w.char_discard
         self.deck = w.deck[:]
         self.discard = w.discard[:]
         self.hands = w.hands[:]
-        self.collected = w.collected[:]
-        self.out = w.out[:]
+        self.collected = w.collected
+        self.out = w.out
         self.active = w.active
         self.phase = w.phase
         self.turn = w.turn
@@ -437,18 +450,18 @@ class _Work:
         return State(
             self.config,
             self.rng,
-            tuple(self.ring),
+            self.ring,
             tuple(map(tuple, self.gaps)),
             tuple(self.levels),
-            tuple(self.display),
+            self.display,
             tuple(self.under),
-            tuple(self.char_deck),
-            tuple(self.char_discard),
+            self.char_deck,
+            self.char_discard,
             tuple(self.deck),
             tuple(self.discard),
             tuple(self.hands),
-            tuple(self.collected),
-            tuple(self.out),
+            self.collected,
+            self.out,
             self.active,
             self.phase,
             self.turn,
@@ -463,11 +476,11 @@ class _Work:
         in which order, who took which counters, the end; as a hashable snapshot (equal for
         equal boards)."""
         return (
-            tuple(self.ring),
+            self.ring,
             tuple(map(tuple, self.gaps)),
             tuple(self.levels),
-            tuple(self.out),
-            tuple(self.collected),
+            self.out,
+            self.collected,
             self.phase,
             self.reason,
         )
@@ -559,14 +572,17 @@ def _place_only(s: State, seat: int, a: PlayCard, ev: list[Event]) -> State:
     if hidden:
         ev.append(HiddenCardPlayed(seat, a.slot, name, CARD_VALUE[a.card]))
     flow = s.flow
-    return evolve(
+    return _with_card_placed(
         s,
-        hands=(*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :]),
-        under=(*under[:k], cards, *under[k + 1 :]),
-        flow=_shared(
+        (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :]),
+        (*under[:k], cards, *under[k + 1 :]),
+        _shared(
             Turn, flow.left - 1, (*flow.placed, s.display[k]), flow.hidden or hidden, flow.pending
         ),
     )
+
+
+_with_card_placed = replacer(State, "hands", "under", "flow")
 
 
 def _play(w: _Work, seat: int, a: PlayCard, ev: list[Event]) -> None:
@@ -749,9 +765,10 @@ def _resolve_now(w: _Work, k: int, ev: list[Event]) -> None:
 
 
 def _replace_characters(w: _Work, places: Sequence[int], ev: list[Event]) -> None:
-    pile = w.char_deck
-    discard = w.char_discard
-    discard.extend([w.display[k] for k in places])
+    display = list(w.display)
+    pile = list(w.char_deck)
+    discard = list(w.char_discard)
+    discard.extend([display[k] for k in places])
     discard.sort()
     rng = w.rng
     for k in places:
@@ -762,10 +779,13 @@ def _replace_characters(w: _Work, places: Sequence[int], ev: list[Event]) -> Non
             discard.clear()
             ev.append(CharacterDeckReshuffled(len(pile)))
         i, rng = rng.below(len(pile))
-        old = w.display[k]
-        w.display[k] = pile.pop(i)
-        ev.append(_shared(CharacterReplaced, k + 1, FIGURES[CHAR_FIGURE[old]], _name(w, k)))
+        old = display[k]
+        display[k] = new = pile.pop(i)
+        ev.append(
+            _shared(CharacterReplaced, k + 1, FIGURES[CHAR_FIGURE[old]], FIGURES[CHAR_FIGURE[new]])
+        )
     w.rng = rng
+    w.display, w.char_deck, w.char_discard = tuple(display), tuple(pile), tuple(discard)
 
 
 def preview_activation(s: State, slot: int, card: Card, seat: int) -> State:
@@ -848,7 +868,7 @@ def _move(
         # rassemblées".
         gaps[(pos - 1) % n] = sorted(gaps[(pos - 1) % n] + gaps[pos])
         del gaps[pos]
-        del ring[pos]
+        ring = w.ring = ring[:pos] + ring[pos + 1 :]
         i = (pos - 1) % n
         if i > pos:
             i -= 1
@@ -904,16 +924,18 @@ def _eliminate(w: _Work, seat: int, house: int, merged: tuple[int, int], ev: lis
     """A player fled: out of the game; the active player takes the counter and every counter
     it held (not when eliminating himself, 5.6 #10, nor at two players, where the game ends);
     the hand goes face up to the discard pile."""
-    w.out.append(seat)
+    w.out = (*w.out, seat)
     by: int | None = None
     taken: tuple[int, ...] = ()
     if w.config.players > 2 and seat != w.active:
         # "le joueur dont c'est le tour récupère le compteur Rat du joueur éliminé (et
         # éventuellement les autres compteurs que ce dernier possédait ...)".
         by = w.active
-        taken = (seat, *w.collected[seat])
-        w.collected[by] = (*w.collected[by], *taken)
-        w.collected[seat] = ()
+        collected = list(w.collected)
+        taken = (seat, *collected[seat])
+        collected[by] = (*collected[by], *taken)
+        collected[seat] = ()
+        w.collected = tuple(collected)
     left = w.config.players - len(w.out)
     ev.append(PlayerEliminated(seat, house, by, taken, merged, left))
     hand = w.hands[seat]
@@ -954,14 +976,21 @@ def _end_turn(w: _Work, ev: list[Event]) -> None:
             drawn += cards
             need -= take
         if drawn:
-            w.hands[seat] = sorted_hand([*w.hands[seat], *drawn])
+            w.hands[seat] = _sorted_hand((*w.hands[seat], *drawn))
             ev.append(_shared(HandRefilled, seat, len(drawn)))
             ev.append(_shared(CardsDrawn, seat, tuple(map(CARD_VALUE.__getitem__, drawn))))
-    w.active = next_seat(w.config.players, w.out, seat)
+    key = (w.config.players, w.out, seat)
+    active = _NEXT_SEATS.get(key)
+    if active is None:
+        active = _NEXT_SEATS[key] = next_seat(*key)
+    w.active = active
     w.turn += 1
     w.phase = _PLAY
     w.left, w.placed, w.hidden, w.pending = PER_TURN, (), False, ()
     ev.append(_shared(TurnBegan, w.active, w.turn, PER_TURN))
+
+
+_NEXT_SEATS: dict[tuple[int, tuple[int, ...], int], int] = {}  # by players, out, seat
 
 
 def next_seat(players: int, out: Sequence[int], seat: int) -> int:
