@@ -178,7 +178,10 @@ _R = TypeVar("_R")
 # one equals a new one in every way but identity. A playout (thousands per AI move) otherwise
 # builds several on every action, each a constructor call several times dearer than a look-up.
 # Each field must always be passed with the same type at every call (True and 1 are one key).
+# Most values are few, but a turn number is not: a bot runs for weeks, so the table starts
+# afresh when it reaches SHARED_LIMIT (a few thousand values fill it in ordinary play).
 _SHARED: dict[tuple[object, ...], Any] = {}
+SHARED_LIMIT = 1 << 16
 
 
 def _shared(cls: type[_R], *fields: object) -> _R:
@@ -186,6 +189,8 @@ def _shared(cls: type[_R], *fields: object) -> _R:
     key = (cls, *fields)
     got: _R | None = _SHARED.get(key)
     if got is None:
+        if len(_SHARED) >= SHARED_LIMIT:
+            _SHARED.clear()
         got = _SHARED[key] = cls(*fields)
     return got
 

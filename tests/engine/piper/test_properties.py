@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.events import Event
-from engine.piper import GAME
+from engine.piper import GAME, rules
 from engine.piper.components import characters_in_play, deck_counts
 from engine.piper.events import FiguresMoved, GameEnded, TurnBegan
 from engine.piper.rules import ROOF
@@ -120,3 +122,28 @@ def test_a_trial_apply_ends_in_the_same_state_but_the_record(
         real = rules.apply(state, seat, action).state
         trial = rules.apply(state, seat, action, trial=True).state
         assert replace(trial, recent=None) == replace(real, recent=None)
+
+
+def test_shared_records_stay_few_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The records and events the rules share (one instance per value) fill a table that
+    starts afresh when full: a bot runs for weeks and a turn number has no end. With a tiny
+    table the same games give the same states and events."""
+
+    def played(options: dict[str, str] | None) -> list[str]:
+        out = []
+        s = GAME.new_game(4, 7, options)
+        rnd = random.Random(3)
+        while not GAME.is_over(s):
+            seat = min(GAME.to_move(s))
+            step = GAME.apply(s, seat, rnd.choice(GAME.legal_actions(s, seat)))
+            s = step.state
+            out.append(json.dumps([GAME.dump(s), [e.to_dict() for e in step.events]]))
+        return out
+
+    for options in VARIANTS:
+        wide = played(options)
+        monkeypatch.setattr(rules, "SHARED_LIMIT", 8)
+        rules._SHARED.clear()
+        assert played(options) == wide
+        assert len(rules._SHARED) <= 8
+        monkeypatch.undo()
