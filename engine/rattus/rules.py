@@ -319,7 +319,6 @@ def _use(s: State, card: ClassCard) -> Flags:
 _with_took_card = replacer(Flags, "took_card")
 _with_placed = replacer(Flags, "placed")
 _with_used = replacer(Flags, "used")
-_with_used_witch = replacer(Flags, "used", "witch")
 _with_witch = replacer(Flags, "witch")
 _with_spread_left = replacer(Flags, "spread_left")
 _with_spread = replacer(Recent, "spread")
@@ -1242,7 +1241,7 @@ def _swap(s: State, seat: int, a: WitchSwap, ev: list[Event]) -> State:
         tokens[r2] = _set(tokens[r2], p2, t1)
         ev.append(RatTokensSwapped(seat, REGIONS[r1], p1, REGIONS[r2], p2))
         s = evolve(s, board_tokens=tuple(tokens))
-    flags = _with_used_witch(s.flags, s.flags.used | {_CARD_WITCH}, ())
+    flags = _with_witch(_use(s, _CARD_WITCH), ())
     s = _with_flags_phase(s, flags, _after_ability(s))
     return _after(s, ev)
 
