@@ -1,7 +1,10 @@
 """AI benchmark: the levels against each other in seeded games of every game.
 
     python -m bench.ai [--games 200] [--budget-ms 1500] [--iterations N] [--jobs 1]
-                       [--only rattus,africanus,piper,cartus] [--matches hard2p,hard4p,easy2p]
+                       [--only rattus,africanus,piper,...] [--matches hard2p,hard4p,easy2p]
+
+Games (`GAMES`): every game and variant, Rattus and Africanus, the Pied Piper plain, with
+p'tits rats and with hidden cards, and Rattus Cartus plain and with its variants.
 
 Matches, per game: hard against normal at 2 players (seats alternated), one hard seat against
 three normal ones at 4 players (the hard seat goes round the table), normal against easy at
@@ -38,11 +41,19 @@ from bench.common import RESULTS, percentile, write_results
 from bot.adapter import adapters
 from engine.core.registry import get_game
 
+# Every game and variant the engines offer (`variants()`): the name a result is filed under,
+# and the engine and options it is played with.
 GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "rattus": ("rattus", {}),
     "africanus": ("rattus", {"expansion": "africanus"}),
     "piper": ("piper", {}),
+    "piper_ptits_rats": ("piper", {"variant": "ptits_rats"}),
+    "piper_hidden": ("piper", {"variant": "hidden"}),
     "cartus": ("cartus", {}),
+    "cartus_variants": (
+        "cartus",
+        {"supply": "simultaneous", "buildings": "random", "everyone_dead": "fewest_rats"},
+    ),
 }
 MATCHES: dict[str, tuple[int, str, str]] = {
     # name: (players, the level under test, the level of every other seat)
