@@ -1,6 +1,7 @@
 """Bot benchmark: N concurrent games through the local Discord double.
 
     python -m bench.bot [--games 200] [--seconds 60] [--think 5 15] [--hard-ai 50]
+                        [--cost OUT | --profile OUT]
 
 (--hard-ai N: the first N games get a third seat played by the hard AI, which thinks in the
 bot's worker process; the people's figures then show whether the bot stays responsive while
@@ -37,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import random
 import signal
@@ -215,6 +217,7 @@ async def run(
     think: tuple[float, float],
     profile: str | None = None,
     hard_ai: int = 0,
+    cost: bool = False,
 ) -> dict[str, Any]:
     """Run the benchmark and return its figures."""
     tmp = tempfile.mkdtemp(prefix="rattus-bench-")
@@ -239,7 +242,8 @@ async def run(
         }
         command = [sys.executable, "-m", "bot"]
         if profile:
-            command = [sys.executable, "-m", "bench.profiled_bot", profile]
+            how = ["--cost", profile] if cost else [profile]
+            command = [sys.executable, "-m", "bench.profiled_bot", *how]
         bot = subprocess.Popen(command, cwd=tmp, env=env)
         limits = hasattr(double, "configure_rate_limits")
         if limits:
@@ -355,6 +359,20 @@ async def run(
     }
 
 
+def print_costs(path: str, actions: int) -> None:
+    """The figures of `--cost` per player action, dearest first; rewritten so (ms per action,
+    calls per action)."""
+    raw = json.loads(Path(path).read_text("utf-8"))
+    per_action = {
+        name: [round(seconds * 1000 / max(1, actions), 3), round(calls / max(1, actions), 2)]
+        for name, (seconds, calls) in sorted(raw.items(), key=lambda kv: -kv[1][0])
+    }
+    Path(path).write_text(json.dumps(per_action, indent=1) + "\n", "utf-8")
+    print("bot's main thread, CPU ms per action (steps include what they call):")
+    for name, (ms, calls) in per_action.items():
+        print(f"{ms:9.3f} ms {calls:7.2f} calls  {name}")
+
+
 def main() -> None:
     """Run, print and store the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -376,12 +394,22 @@ def main() -> None:
         help="give the first N games a third seat, a hard AI (it thinks in a worker process)",
     )
     parser.add_argument(
+        "--cost",
+        default=None,
+        metavar="OUT",
+        help="write the bot's CPU per action by kind of task and by function (JSON), far closer"
+        " to the unprofiled figures than --profile's (bench/profiled_bot.py)",
+    )
+    parser.add_argument(
         "--profile",
         default=None,
         help="write a cProfile of the bot's main thread (its CPU time) over the measured window",
     )
     args = parser.parse_args()
-    coro = run(args.games, args.seconds, tuple(args.think), args.profile, args.hard_ai)
+    profile = args.cost or args.profile
+    coro = run(
+        args.games, args.seconds, tuple(args.think), profile, args.hard_ai, cost=bool(args.cost)
+    )
     try:
         import uvloop
     except ImportError:
@@ -392,8 +420,10 @@ def main() -> None:
         figures = uvloop.run(coro)
     for key, value in figures.items():
         print(f"{key:>28}: {value}")
-    if args.profile:
-        print(f"profiled, so not written to bench/results; the profile is in {args.profile}")
+    if args.cost:
+        print_costs(args.cost, figures["actions"])
+    if profile:
+        print(f"profiled, so not written to bench/results; the profile is in {profile}")
     else:
         name = "bot" if not args.hard_ai else "bot_hard_ai"
         print(f"written to {write_results(name, figures)}")
