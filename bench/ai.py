@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ai import LEVELS, Budget, Settings, greedy, noisy, think
-from ai.levels import hard_budget, hard_settings
+from ai.levels import hard_budget, hard_settings, variant_of
 from bench.common import RESULTS, percentile, write_results
 from bot.adapter import adapters
 from engine.core.registry import get_game
@@ -97,7 +97,7 @@ def play(
     decide = adapters()[name].decide
     normal = greedy(decide)
     easy = noisy(decide, LEVELS["easy"].epsilon)
-    settings = replace(hard_settings(name), **(changes or {}))
+    settings = replace(_hard_settings(game), **(changes or {}))
     s = engine.new_game(players, seed, options or None)
     times: dict[str, list[float]] = {level: [] for level in set(levels)}
     step = 0
@@ -121,6 +121,15 @@ def play(
     firsts = [int(r["seat"]) for r in ranking if int(r["rank"]) == 1]
     share = {p: (1 / len(firsts) if p in firsts else 0.0) for p in range(players)}
     return {"share": share, "times": times}
+
+
+def _hard_settings(game: str) -> Settings:
+    """The hard level's settings for a game of GAMES, found as the bot finds them (the variant
+    named by the game's public view)."""
+    name, options = GAMES[game]
+    engine = get_game(name)
+    fresh = engine.new_game(2, 0, options or None)
+    return hard_settings(name, variant_of(engine.view(fresh, None)))
 
 
 Job = tuple[str, int, tuple[str, ...], int, Budget, int, dict[str, Any]]
@@ -207,7 +216,7 @@ def peak_memory(game: str, budget: Budget, seed: int = 1) -> dict[str, Any]:
     seat = min(engine.to_move(s))
     # Tracing slows the search down: the traced run makes as many iterations as an untraced
     # one made within the budget.
-    settings = hard_settings(name)
+    settings = _hard_settings(game)
     done = think(engine, s, seat, budget, seed, decide, settings).iterations
     tracemalloc.start()
     think(engine, s, seat, Budget(iterations=max(1, done)), seed, decide, settings)
@@ -223,7 +232,7 @@ def level_timing(game: str, decisions: int, changes: Mapping[str, Any]) -> dict[
     engine = get_game(name)
     decide = adapters()[name].decide
     budget = hard_budget(name)
-    settings = replace(hard_settings(name), **changes)
+    settings = replace(_hard_settings(game), **changes)
     cpu: list[float] = []
     wall: list[float] = []
     seed = 0
@@ -328,7 +337,7 @@ def collect(args: argparse.Namespace) -> dict[str, Any]:
             "budget": {"iterations": budget.iterations, "ms": budget.ms},
             "settings": {
                 key: sorted(value) if isinstance(value, frozenset) else value
-                for key, value in asdict(replace(hard_settings(name), **changes)).items()
+                for key, value in asdict(replace(_hard_settings(game), **changes)).items()
             },
             "matches": {},
             "times": {},

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ai
-from ai.levels import hard_settings
+from ai.levels import hard_settings, variant_of
 from bot.adapter import GameAdapter, adapters
 from engine.core.contract import Game
 
@@ -118,14 +118,15 @@ def think_hard(
     search fails (the caller plays normal instead)."""
     adapter = adapters()[game]
     engine = adapter.engine
+    loaded = engine.load(state)
     thought = ai.think(
         engine,
-        engine.load(state),
+        loaded,
         seat,
         budget or ai.hard_budget(game),
         seed,
         policy=adapter.decide,
-        settings=hard_settings(game),
+        settings=hard_settings(game, variant_of(engine.view(loaded, None))),
         rate=rate,
     )
     ratings = [(str(r.action), r.visits, r.value, r.greedy) for r in thought.ratings]

@@ -480,3 +480,36 @@ def test_who_else_a_window_asks_is_sampled_like_the_hands() -> None:
         if checked >= 16:
             break
     assert checked >= 16
+
+
+def test_a_variant_plays_with_its_own_settings_in_the_bot_and_the_benchmark(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ai.levels import VARIANT_SETTINGS, variant_of
+    from bench.ai import _hard_settings
+    from bot import ai as bot_ai
+
+    engine = get_game("piper")
+    seen: list[Settings] = []
+    real_think = bot_ai.ai.think
+
+    def spy(*args: Any, settings: Settings, **kwargs: Any) -> Any:
+        seen.append(settings)
+        return real_think(*args, settings=settings, **kwargs)
+
+    monkeypatch.setattr(bot_ai.ai, "think", spy)
+    for variant in ("ptits_rats",):
+        s = engine.new_game(2, 1, {"variant": variant})
+        assert variant_of(engine.view(s, None)) == variant
+        assert hard_settings("piper", variant) == VARIANT_SETTINGS[("piper", variant)]
+        assert _hard_settings(f"piper_{variant}") == VARIANT_SETTINGS[("piper", variant)]
+        # The bot's hard seat (a worker's think_hard, from the state's dump) searches with them.
+        seen.clear()
+        seat = min(engine.to_move(s))
+        bot_ai.think_hard("piper", engine.dump(s), seat, 1, Budget(iterations=3))
+        assert seen == [VARIANT_SETTINGS[("piper", variant)]]
+    plain = engine.new_game(2, 1)
+    assert variant_of(engine.view(plain, None)) == ""
+    assert hard_settings("piper", "") == hard_settings("piper") == Settings()
+    assert hard_settings("piper", "hidden") == Settings()  # the plain game's
+    assert _hard_settings("cartus_variants") == hard_settings("cartus")
