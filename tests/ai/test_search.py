@@ -498,16 +498,13 @@ def test_a_variant_plays_with_its_own_settings_in_the_bot_and_the_benchmark(
         return real_think(*args, settings=settings, **kwargs)
 
     monkeypatch.setattr(bot_ai.ai, "think", spy)
-    for variant in ("ptits_rats",):
-        s = engine.new_game(2, 1, {"variant": variant})
-        assert variant_of(engine.view(s, None)) == variant
-        assert hard_settings("piper", variant) == VARIANT_SETTINGS[("piper", variant)]
-        assert _hard_settings(f"piper_{variant}") == VARIANT_SETTINGS[("piper", variant)]
-        # The bot's hard seat (a worker's think_hard, from the state's dump) searches with them.
-        seen.clear()
-        seat = min(engine.to_move(s))
-        bot_ai.think_hard("piper", engine.dump(s), seat, 1, Budget(iterations=3))
-        assert seen == [VARIANT_SETTINGS[("piper", variant)]]
+    s = engine.new_game(2, 1, {"variant": "ptits_rats"})
+    wanted = VARIANT_SETTINGS[("piper", "ptits_rats")]
+    assert variant_of(engine.view(s, None)) == "ptits_rats"
+    assert hard_settings("piper", "ptits_rats") == _hard_settings("piper_ptits_rats") == wanted
+    # The bot's hard seat (a worker's think_hard, from the state's dump) searches with them.
+    bot_ai.think_hard("piper", engine.dump(s), min(engine.to_move(s)), 1, Budget(iterations=3))
+    assert seen == [wanted]
     plain = engine.new_game(2, 1)
     assert variant_of(engine.view(plain, None)) == ""
     assert hard_settings("piper", "") == hard_settings("piper") == Settings()
