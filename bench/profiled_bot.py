@@ -84,10 +84,6 @@ class Costs:
         with open(out, "w", encoding="utf-8") as f:
             json.dump(dict(self.figures), f, indent=1, sort_keys=True)
 
-    def steps(self, coro: Coroutine[Any, Any, Any], name: str) -> Coroutine[Any, Any, Any]:
-        """`coro`, each of its steps costed under `name`."""
-        return _costed(self, coro, name)
-
     def wrap(self, fn: Callable[..., Any], name: str) -> Callable[..., Any]:
         """`fn`, its calls (a coroutine function: its steps) costed under `name`."""
         if inspect.iscoroutinefunction(fn):
@@ -147,6 +143,7 @@ class _Steps:
 
 
 async def _costed(costs: Costs, coro: Coroutine[Any, Any, Any], name: str) -> Any:
+    """`coro`, each of its steps costed under `name` (a coroutine, as a task needs)."""
     return await _Steps(costs, coro, name)
 
 
@@ -175,7 +172,7 @@ def install_costs(out: str) -> None:
 
     def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
         name = f"task {getattr(coro, '__qualname__', type(coro).__name__)}"
-        return asyncio.Task(costs.steps(coro, name), loop=loop, **kwargs)
+        return asyncio.Task(_costed(costs, coro, name), loop=loop, **kwargs)
 
     run_loop = bot_main._run_loop
 
