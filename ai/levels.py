@@ -100,9 +100,15 @@ VARIANT_SETTINGS: dict[tuple[str, str], Settings] = {
     # and margins, won 123 of the same 200 (61.5 %; seeds 0-99 60 against 53, 100-199 63
     # against 59). Measured no better on seeds 0-99: 2 decisions 59, 4 with a margin scale of
     # 1.5 59, to the end 49, the margin left out 56, an override margin of 0.1 51.
-    # With hidden cards the plain game's settings stay: rollouts of 4 won 105 of 200 against
-    # 98 (55 against 47 on seeds 0-99, then 50 against 51), too close to tell.
     ("piper", "ptits_rats"): Settings(rollout_depth=4),
+    # The Pied Piper with hidden cards: with the plain game's settings hard won 98 of 200
+    # (49.0 %) against normal. Every card can be played face up or face down, which changes
+    # nothing on the board, and the search spent its visits on both of each pair: as twins,
+    # one choice (played face up in the tree and the rollouts, the greedy AI then choosing
+    # whether to hide it), hard won 134 of the same 200 (67.0 %; better in 63 games, worse in
+    # 27; seeds 0-99 61 against 47, 100-199 73 against 51). Rollouts of 4 decisions instead,
+    # without twins, won 105 of 200, too close to the plain settings to tell.
+    ("piper", "hidden"): Settings(twin="hidden"),
 }
 
 

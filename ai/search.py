@@ -14,6 +14,7 @@ is scored from the game's ranking (`engine.result`, which every game computes mi
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -80,6 +81,11 @@ class Settings:
     # at 2 players; at 4, playing for first won 9 of 16 seeded Rattus games against three
     # normal seats where playing for a share won 5 (bench/ai.py, 300 ms a decision).
     goal: Literal["share", "first"] = "first"
+    # An action attribute that only changes what the other seats see, never the position:
+    # an action with it set ("play plus1 2 hidden") and its twin without are one choice to the
+    # search, which plays out the twin (a redeal knows every card, so both lead to the same
+    # samples) and spends its visits once; the policy then chooses between the chosen twins.
+    twin: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,9 +208,11 @@ def think(
         only = legal[0]
         return Thought(only, (Rating(only, 0, 0.0, only == prior),), 0, failed)
 
-    choices = _kept(legal, settings.left_out)
+    choices = _kept(legal, settings.left_out, settings.twin)
     if not rate and prior is not None and not _searched(choices, settings):
         return Thought(prior, (Rating(prior, 0, 0.0, True),), 0, failed)
+    # The prior as the search plays it (the face-up twin of a card the policy hides).
+    seed_prior = _twin_of(prior, settings.twin) if prior is not None else None
     root = _Node()
     now = time.process_time if budget.clock == "cpu" else time.perf_counter
     deadline = None if budget.ms is None else now() + budget.ms / 1000
@@ -215,19 +223,22 @@ def think(
     ):
         iterations += 1
         try:
-            _iterate(engine, state, seat, root, prior, choices, rnd, settings, policy)
+            _iterate(engine, state, seat, root, seed_prior, choices, rnd, settings, policy)
         except Exception:
             failures += 1
 
     ratings = []
     for a in legal:
-        node = root.children.get((seat, a))
+        # A twin is rated as the action the search played for it.
+        node = root.children.get((seat, _twin_of(a, settings.twin)))
         visits = node.visits if node is not None else 0
         value = node.total / node.visits if node is not None and node.visits else 0.0
         ratings.append(Rating(a, visits, value, a == prior))
     if all(r.visits == 0 for r in ratings):
         fallback = (
-            prior if prior is not None and prior in choices else random_policy({}, choices, rnd)
+            prior
+            if prior is not None and seed_prior in choices
+            else random_policy({}, choices, rnd)
         )
         return Thought(fallback, tuple(ratings), iterations, failed, failures)
     # The most visited action (robust child); ties go to the better mean, then to the greedy
@@ -240,7 +251,39 @@ def think(
         mine = next(r for r in ratings if r.greedy)
         if mine.visits and best.value < mine.value + settings.override_margin:
             best = mine
-    return Thought(best.action, tuple(ratings), iterations, failed, failures)
+    action = best.action
+    if settings.twin is not None and not best.greedy:
+        action = _pick_twin(engine, state, seat, legal, action, policy, seed, settings.twin)
+    return Thought(action, tuple(ratings), iterations, failed, failures)
+
+
+def _twin_of(action: A, twin: str | None) -> A:
+    """The action the search plays for `action`: itself, or with its `twin` attribute unset."""
+    if twin is None or not getattr(action, twin, False):
+        return action
+    return dataclasses.replace(action, **{twin: False})  # type: ignore[type-var]
+
+
+def _pick_twin(
+    engine: Game[Any, A],
+    state: Any,
+    seat: Seat,
+    legal: Sequence[A],
+    action: A,
+    policy: Decide | None,
+    seed: int,
+    twin: str,
+) -> A:
+    """Between the search's choice and its twins, what the policy would play (the choice
+    itself without a policy, or if the policy fails)."""
+    twins = [a for a in legal if _twin_of(a, twin) == _twin_of(action, twin)]
+    if len(twins) < 2 or policy is None:
+        return action
+    try:
+        chosen = policy(engine.view(state, seat), twins, random.Random(seed))
+    except Exception:
+        return action
+    return chosen if chosen in twins else action
 
 
 def _searched(choices: Sequence[Any], settings: Settings) -> bool:
@@ -265,7 +308,7 @@ def _iterate(
     node = root
     path: list[tuple[_Node, Seat]] = []
     c = settings.exploration
-    left_out = settings.left_out
+    left_out, twin = settings.left_out, settings.twin
     tree_depth = settings.tree_depth
     others = policy if settings.opponents == "policy" else None
     while not engine.is_over(det):
@@ -274,11 +317,11 @@ def _iterate(
         at_root = node is root
         mover = seat if at_root else min(engine.to_move(det))
         if others is not None and mover != seat:
-            legal = _kept(engine.legal_actions(det, mover), left_out)
+            legal = _kept(engine.legal_actions(det, mover), left_out, twin)
             a = guarded(others, engine.view(det, mover), legal, rnd)
             det = engine.apply(det, mover, a).state
             continue
-        legal = root_legal if at_root else _kept(engine.legal_actions(det, mover), left_out)
+        legal = root_legal if at_root else _kept(engine.legal_actions(det, mover), left_out, twin)
         children = node.children
         untried: list[A] = []
         for a in legal:
@@ -328,10 +371,10 @@ def _rollout(
     use_policy = settings.rollout == "policy" and policy is not None
     steps = 0
     empty: Mapping[str, Any] = {}
-    left_out = settings.left_out
+    left_out, twin = settings.left_out, settings.twin
     while (depth is None or steps < depth) and not engine.is_over(det):
         mover = min(engine.to_move(det))
-        legal = _kept(engine.legal_actions(det, mover), left_out)
+        legal = _kept(engine.legal_actions(det, mover), left_out, twin)
         if use_policy and policy is not None:
             a = guarded(policy, engine.view(det, mover), legal, rnd)
         else:
@@ -341,10 +384,15 @@ def _rollout(
     return det
 
 
-def _kept(legal: Sequence[A], left_out: frozenset[str]) -> Sequence[A]:
-    """The legal actions the search considers: those whose verb is not left out, or all of
-    them when that leaves none."""
-    if not left_out:
+def _kept(legal: Sequence[A], left_out: frozenset[str], twin: str | None = None) -> Sequence[A]:
+    """The legal actions the search considers: those whose verb is not left out and that are
+    not the twin of another (with the `twin` attribute set), or all of them when that leaves
+    none."""
+    if not left_out and twin is None:
         return legal
-    kept = [a for a in legal if getattr(a, "verb", None) not in left_out]
+    kept = [
+        a
+        for a in legal
+        if getattr(a, "verb", None) not in left_out and not (twin and getattr(a, twin, False))
+    ]
     return kept or legal

@@ -508,5 +508,54 @@ def test_a_variant_plays_with_its_own_settings_in_the_bot_and_the_benchmark(
     plain = engine.new_game(2, 1)
     assert variant_of(engine.view(plain, None)) == ""
     assert hard_settings("piper", "") == hard_settings("piper") == Settings()
-    assert hard_settings("piper", "hidden") == Settings()  # the plain game's
+    assert hard_settings("piper", "hidden") == _hard_settings("piper_hidden")
+    assert hard_settings("piper", "hidden") == Settings(twin="hidden")
     assert _hard_settings("cartus_variants") == hard_settings("cartus")
+
+
+def test_twins_are_one_choice_and_the_policy_hides_the_chosen_card() -> None:
+    """With `twin` "hidden" (the Pied Piper's hidden cards), a card played face down and the
+    same card face up are one choice: the search never plays a hidden card itself (in its tree
+    or its rollouts), rates both twins alike, and the policy chooses between the chosen twins
+    (the greedy AI hides a card whose character holds none yet)."""
+    engine = get_game("piper")
+    decide = adapters()["piper"].decide
+    settings = Settings(twin="hidden")
+    played: list[Any] = []
+    real_apply = engine.apply
+
+    class Spy:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(engine, name)
+
+        def apply(self, s: Any, seat: int, a: Any) -> Any:
+            played.append(a)
+            return real_apply(s, seat, a)
+
+    found = hidden_choices = 0
+    for s, seat in positions(engine, {"variant": "hidden"}, 2, 4, 1):
+        legal = engine.legal_actions(s, seat)
+        twins = [a for a in legal if getattr(a, "hidden", False)]
+        if not twins:
+            continue
+        found += 1
+        played.clear()
+        spy: Any = Spy()
+        thought = think(spy, s, seat, Budget(iterations=60), found, decide, settings)
+        assert played and not any(getattr(a, "hidden", False) for a in played)
+        assert [r.action for r in thought.ratings] == legal
+        by_action = {r.action: r for r in thought.ratings}
+        for a in twins:
+            up = by_action[type(a)(a.card, a.slot, False)]
+            assert (by_action[a].visits, by_action[a].value) == (up.visits, up.value)
+        chosen = thought.action
+        if chosen.hidden:
+            hidden_choices += 1
+        pair = [a for a in legal if (a.card, a.slot) == (chosen.card, chosen.slot)]
+        assert chosen == decide(engine.view(s, seat), pair, random.Random(found)) or any(
+            r.greedy and r.action == chosen for r in thought.ratings
+        )
+        if found == 6:
+            break
+    assert found == 6 and hidden_choices > 0
+    assert _kept(twins, frozenset(), "hidden") == twins  # nothing else: still played
