@@ -83,8 +83,9 @@ class Settings:
     goal: Literal["share", "first"] = "first"
     # An action attribute that only changes what the other seats see, never the position:
     # an action with it set ("play plus1 2 hidden") and its twin without are one choice to the
-    # search, which plays out the twin (a redeal knows every card, so both lead to the same
-    # samples) and spends its visits once; the policy then chooses between the chosen twins.
+    # search, which plays only the twin (a redeal knows every card, so both lead to the same
+    # samples) and spends its visits once: the twin carries the rating, the action with it
+    # set none. The policy then chooses between the twins of the chosen action.
     twin: str | None = None
 
 
@@ -229,8 +230,7 @@ def think(
 
     ratings = []
     for a in legal:
-        # A twin is rated as the action the search played for it.
-        node = root.children.get((seat, _twin_of(a, settings.twin)))
+        node = root.children.get((seat, a))  # a twin the search never played: no node
         visits = node.visits if node is not None else 0
         value = node.total / node.visits if node is not None and node.visits else 0.0
         ratings.append(Rating(a, visits, value, a == prior))
@@ -241,19 +241,29 @@ def think(
             else random_policy({}, choices, rnd)
         )
         return Thought(fallback, tuple(ratings), iterations, failed, failures)
+    # Chosen among the actions as the search played them: the greedy AI's choice is then its
+    # face-up twin.
+    played = (
+        ratings
+        if seed_prior == prior
+        else [Rating(r.action, r.visits, r.value, r.action == seed_prior) for r in ratings]
+    )
     # The most visited action (robust child); ties go to the better mean, then to the greedy
     # AI's choice, then to the legal order. The greedy AI's choice stands unless that action
     # beats it by the override margin.
-    best = max(ratings, key=lambda r: (r.visits, r.value, r.greedy))
+    best = max(played, key=lambda r: (r.visits, r.value, r.greedy))
     if prior is not None and not _searched(choices, settings):
-        best = next(r for r in ratings if r.greedy)
+        best = next(r for r in played if r.greedy)
     elif prior is not None and not best.greedy and settings.override_margin > 0:
-        mine = next(r for r in ratings if r.greedy)
+        mine = next(r for r in played if r.greedy)
         if mine.visits and best.value < mine.value + settings.override_margin:
             best = mine
-    action = best.action
-    if settings.twin is not None and not best.greedy:
-        action = _pick_twin(engine, state, seat, legal, action, policy, seed, settings.twin)
+    if best.greedy and prior is not None:
+        action = prior
+    elif settings.twin is not None:
+        action = _pick_twin(engine, state, seat, legal, best.action, policy, seed, settings.twin)
+    else:
+        action = best.action
     return Thought(action, tuple(ratings), iterations, failed, failures)
 
 
