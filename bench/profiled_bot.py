@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import cProfile
 import functools
+import gc
 import importlib
 import inspect
 import json
@@ -70,19 +71,36 @@ class Costs:
         self.figures: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
         self._start = 0.0
         self._main = threading.main_thread().ident
+        self._collecting: dict[int, float] = {}
 
     def start(self) -> None:
         """Switch on, from zero."""
         self.figures.clear()
         self._start = time.thread_time()
         self.on = True
+        gc.callbacks.append(self._collected)
 
     def stop(self, out: str) -> None:
         """Switch off and write the figures."""
         self.on = False
+        gc.callbacks.remove(self._collected)
         self.figures[MAIN_THREAD] = [time.thread_time() - self._start, 1]
         with open(out, "w", encoding="utf-8") as f:
             json.dump(dict(self.figures), f, indent=1, sort_keys=True)
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        """The garbage collector's runs, by generation and thread (a run on the main thread
+        is inside whatever task or function triggered it)."""
+        began = self._collecting
+        if phase == "start":
+            began[threading.get_ident()] = time.thread_time()
+            return
+        started = began.pop(threading.get_ident(), None)
+        if started is not None:
+            where = "main" if threading.get_ident() == self._main else "other"
+            figure = self.figures[f"gc generation {info['generation']} ({where} thread)"]
+            figure[0] += time.thread_time() - started
+            figure[1] += 1
 
     def wrap(self, fn: Callable[..., Any], name: str) -> Callable[..., Any]:
         """`fn`, its calls (a coroutine function: its steps) costed under `name`."""
