@@ -99,7 +99,10 @@ VARIANT_SETTINGS: dict[tuple[str, str], Settings] = {
     # plain game wins 71.5 %. Rollouts of 4 decisions, the position then judged by its ranking
     # and margins, won 123 of the same 200 (61.5 %; seeds 0-99 60 against 53, 100-199 63
     # against 59). Measured no better on seeds 0-99: 2 decisions 59, 4 with a margin scale of
-    # 1.5 59, to the end 49, the margin left out 56, an override margin of 0.1 51.
+    # 1.5 59, to the end 49, the margin left out 56, an override margin of 0.1 51; nor, with
+    # rollouts of 4, an override margin of 0.06 (52), a prior weight of 4 (59), or an
+    # exploration of 1.0 or of 0.4 (64 each, against 60: a change either way gaining alike is
+    # noise). At the level's own 1.5 s a decision these settings won 128 of the 200 (64.0 %).
     ("piper", "ptits_rats"): Settings(rollout_depth=4),
     # The Pied Piper with hidden cards: with the plain game's settings hard won 98 of 200
     # (49.0 %) against normal. Every card can be played face up or face down, which changes
