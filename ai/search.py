@@ -81,11 +81,11 @@ class Settings:
     # at 2 players; at 4, playing for first won 9 of 16 seeded Rattus games against three
     # normal seats where playing for a share won 5 (bench/ai.py, 300 ms a decision).
     goal: Literal["share", "first"] = "first"
-    # An action attribute that only changes what the other seats see, never the position:
-    # an action with it set ("play plus1 2 hidden") and its twin without are one choice to the
-    # search, which plays only the twin (a redeal knows every card, so both lead to the same
-    # samples) and spends its visits once: the twin carries the rating, the action with it
-    # set none. The policy then chooses between the twins of the chosen action.
+    # An action attribute that only changes what the other seats see, never the position (a
+    # card played face down): an action with it set and its twin without are one choice to
+    # the search, which plays only the twin (a redeal knows every card, so both lead to the
+    # same samples) and spends its visits once: the twin carries the rating, the action with
+    # it set none. The policy then chooses between the twins of the chosen action.
     twin: str | None = None
 
 
@@ -212,7 +212,7 @@ def think(
     choices = _kept(legal, settings.left_out, settings.twin)
     if not rate and prior is not None and not _searched(choices, settings):
         return Thought(prior, (Rating(prior, 0, 0.0, True),), 0, failed)
-    # The prior as the search plays it (the face-up twin of a card the policy hides).
+    # The prior as the search plays it (its twin without the attribute, see Settings.twin).
     seed_prior = _twin_of(prior, settings.twin) if prior is not None else None
     root = _Node()
     now = time.process_time if budget.clock == "cpu" else time.perf_counter
@@ -241,8 +241,8 @@ def think(
             else random_policy({}, choices, rnd)
         )
         return Thought(fallback, tuple(ratings), iterations, failed, failures)
-    # Chosen among the actions as the search played them: the greedy AI's choice is then its
-    # face-up twin.
+    # Chosen among the actions as the search played them: the greedy AI's choice through its
+    # twin.
     played = (
         ratings
         if seed_prior == prior
