@@ -286,7 +286,8 @@ def _pick_twin(
 ) -> A:
     """Between the search's choice and its twins, what the policy would play (the choice
     itself without a policy, or if the policy fails)."""
-    twins = [a for a in legal if _twin_of(a, twin) == _twin_of(action, twin)]
+    played = _twin_of(action, twin)
+    twins = [a for a in legal if _twin_of(a, twin) == played]
     if len(twins) < 2 or policy is None:
         return action
     try:
