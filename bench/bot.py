@@ -1,6 +1,6 @@
 """Bot benchmark: N concurrent games through the local Discord double.
 
-    python -m bench.bot [--games 200] [--seconds 60] [--think 5 15] [--hard-ai 50]
+    python -m bench.bot [--games 200] [--seconds 60] [--think 5 15] [--hard-ai 50] [--runs 5]
                         [--cost OUT | --profile OUT]
 
 (--hard-ai N: the first N games get a third seat played by the hard AI, which thinks in the
@@ -31,6 +31,11 @@ Goals: 200 concurrent games with defer p99 <= 50 ms on this 2-core machine (issu
 1 rate-limited channel call per player action, DM channels opened at most once per player, no
 429 (issue 18); action -> board posted p95 <= 100 ms, render CPU <= 4 ms and the bot's own CPU
 <= 6 ms per action (issue 27).
+
+One run's CPU figures move by about a tenth from run to run on this machine, and by more from
+one day to the next (the same code measured 5.0-5.7 ms one day and 5.7-6.3 ms the day before):
+`--runs 5` runs the whole benchmark five times, each with a new bot, and reports the median run
+(by the bot's own CPU per action) with every run's main figures beside it.
 """
 
 from __future__ import annotations
@@ -359,6 +364,40 @@ async def run(
     }
 
 
+# A run's figures shown per run with --runs, and kept for every run in the results.
+PER_RUN = (
+    "actions",
+    "bot_own_cpu_per_action_ms",
+    "render_cpu_per_action_ms",
+    "board_posted_ms_p95",
+    "defer_ms_p99",
+    "rate_limited_429s",
+    "failures",
+)
+
+
+def run_line(figures: dict[str, Any]) -> str:
+    """One run's main figures on a line."""
+    return ", ".join(f"{key} {figures[key]}" for key in PER_RUN)
+
+
+def median_run(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures of the median run by the bot's own CPU per action (this machine moves
+    that figure by a tenth from one run to the next, and more from one day to the next), with
+    every run's main figures, and the 429s and failures of all runs, beside them."""
+    if len(runs) == 1:
+        return runs[0]
+    ordered = sorted(runs, key=lambda r: float(r["bot_own_cpu_per_action_ms"]))
+    # With an even number of runs, the upper of the two middle ones: never the kinder.
+    figures = dict(ordered[len(ordered) // 2])
+    own = [float(r["bot_own_cpu_per_action_ms"]) for r in runs]
+    figures["runs"] = [{key: r[key] for key in PER_RUN} for r in runs]
+    figures["bot_own_cpu_per_action_ms_range"] = [min(own), max(own)]
+    figures["rate_limited_429s"] = sum(int(r["rate_limited_429s"]) for r in runs)
+    figures["failures"] = sum(int(r["failures"]) for r in runs)
+    return figures
+
+
 def print_costs(path: str, actions: int) -> None:
     """The figures of `--cost` per player action, dearest first; rewritten so (ms per action,
     calls per action)."""
@@ -405,19 +444,40 @@ def main() -> None:
         default=None,
         help="write a cProfile of the bot's main thread (its CPU time) over the measured window",
     )
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run the whole benchmark N times (a new bot each time) and report the median run"
+        " by the bot's own CPU per action, with every run's figures beside it",
+    )
     args = parser.parse_args()
     profile = args.cost or args.profile
-    coro = run(
-        args.games, args.seconds, tuple(args.think), profile, args.hard_ai, cost=bool(args.cost)
-    )
+    if profile and args.runs > 1:
+        parser.error("--runs measures unprofiled bots: not with --cost or --profile")
     try:
         import uvloop
     except ImportError:
-        figures = asyncio.run(coro)
+        runner: Any = asyncio.run
     else:
         # The double and the players share this process: a faster loop keeps their own
         # delays out of the bot's figures.
-        figures = uvloop.run(coro)
+        runner = uvloop.run
+    runs = []
+    for number in range(max(1, args.runs)):
+        coro = run(
+            args.games,
+            args.seconds,
+            tuple(args.think),
+            profile,
+            args.hard_ai,
+            cost=bool(args.cost),
+        )
+        runs.append(runner(coro))
+        if args.runs > 1:
+            print(f"run {number + 1}: {run_line(runs[-1])}", flush=True)
+    figures = median_run(runs)
     for key, value in figures.items():
         print(f"{key:>28}: {value}")
     if args.cost:
