@@ -45,6 +45,7 @@ class Child:
     started_at: float = 0.0
     restarts: int = 0
     codes: list[int] = field(default_factory=list)
+    started: asyncio.Event = field(default_factory=asyncio.Event)  # set at its first start
 
 
 class Supervisor:
@@ -68,13 +69,32 @@ class Supervisor:
         self.stopping = asyncio.Event()
         self.failed = False
 
-    def _delay_before(self, child: Child) -> float:
-        if child.number == 0:
-            return 0.0
+    def _gap_after(self, child: Child) -> float:
+        """How long after `child` started the next one may start."""
         if self.stagger is not None:
-            return self.stagger * child.number
-        before = self.children[: child.number]
-        return IDENTIFY_INTERVAL * sum(len(c.shard_ids) for c in before)
+            return self.stagger
+        return IDENTIFY_INTERVAL * len(child.shard_ids)
+
+    async def _wait_for_turn(self, child: Child) -> None:
+        """Wait until the previous child has started and its gap has passed (counted from
+        its start, not from this wait's: a busy machine may start it late), or a stop."""
+        if child.number == 0:
+            return
+        previous = self.children[child.number - 1]
+        waits = [
+            asyncio.ensure_future(previous.started.wait()),
+            asyncio.ensure_future(self.stopping.wait()),
+        ]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
+        if self.stopping.is_set():
+            return
+        left = previous.started_at + self._gap_after(previous) - time.monotonic()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.stopping.wait(), max(0.0, left))
 
     async def _spawn(self, child: Child) -> asyncio.subprocess.Process:
         env = {
@@ -83,14 +103,16 @@ class Supervisor:
             "SHARD_IDS": format_ids(child.shard_ids),
         }
         child.started_at = time.monotonic()
-        return await asyncio.create_subprocess_exec(
-            *self.command, env=env, preexec_fn=_die_with_parent
-        )
+        try:
+            return await asyncio.create_subprocess_exec(
+                *self.command, env=env, preexec_fn=_die_with_parent
+            )
+        finally:
+            child.started.set()  # (a failed start too: the next child must not wait forever)
 
     async def _keep(self, child: Child) -> None:
         """Run one child until the supervisor stops, starting it again when it dies."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.stopping.wait(), self._delay_before(child))
+        await self._wait_for_turn(child)
         pause = BACKOFF_FIRST
         while not self.stopping.is_set():
             child.process = await self._spawn(child)

@@ -126,3 +126,19 @@ def test_several_processes_refuse_sqlite_in_one_line(
     assert entry.main(["--processes", "3", "--shard-count", "2"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "need at least 3 shards" in err[0], err
+
+
+def test_by_default_a_child_starts_once_the_previous_one_could_identify_its_shards() -> None:
+    sup = cluster.Supervisor(4, [(0, 1, 2), (3,)], env={})
+    first, second = sup.children
+    assert sup._gap_after(first) == 3 * cluster.IDENTIFY_INTERVAL
+    assert sup._gap_after(second) == cluster.IDENTIFY_INTERVAL
+
+
+async def test_a_stop_while_waiting_for_the_previous_child_ends_the_wait() -> None:
+    sup = cluster.Supervisor(4, [(0, 1), (2, 3)], env={}, stagger=60.0)
+    waiting = asyncio.create_task(sup._wait_for_turn(sup.children[1]))
+    await asyncio.sleep(0)
+    assert not waiting.done()  # the first child has not started
+    sup.stopping.set()
+    await waiting
