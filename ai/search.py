@@ -18,7 +18,7 @@ import dataclasses
 import math
 import random
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
@@ -304,6 +304,20 @@ def _searched(choices: Sequence[Any], settings: Settings) -> bool:
     return verbs is None or any(getattr(a, "verb", None) in verbs for a in choices)
 
 
+Advance = Callable[[Any, Seat, Any], Any]
+
+
+def advancer(engine: Game[Any, Any]) -> Advance:
+    """The next state after an action, as the search needs it: the game's `advance(state,
+    seat, action)` where it offers one (apply's state without the events, or what only the
+    views show: cheaper), else `apply(...).state`."""
+    advance: Advance | None = getattr(engine, "advance", None)
+    if advance is not None:
+        return advance
+    apply = engine.apply
+    return lambda state, seat, action: apply(state, seat, action).state
+
+
 def _iterate(
     engine: Game[Any, A],
     state: Any,
@@ -316,6 +330,7 @@ def _iterate(
     policy: Decide | None,
 ) -> None:
     det = engine.redeal(state, seat, rnd.getrandbits(62))
+    advance = advancer(engine)
     node = root
     path: list[tuple[_Node, Seat]] = []
     c = settings.exploration
@@ -330,7 +345,7 @@ def _iterate(
         if others is not None and mover != seat:
             legal = _kept(engine.legal_actions(det, mover), left_out, twin)
             a = guarded(others, engine.view(det, mover), legal, rnd)
-            det = engine.apply(det, mover, a).state
+            det = advance(det, mover, a)
             continue
         legal = root_legal if at_root else _kept(engine.legal_actions(det, mover), left_out, twin)
         children = node.children
@@ -349,7 +364,7 @@ def _iterate(
                 a = untried[rnd.randrange(len(untried))]
             child = children.get((mover, a)) or children.setdefault((mover, a), _Node())
             child.avail += 1
-            det = engine.apply(det, mover, a).state
+            det = advance(det, mover, a)
             path.append((child, mover))
             break
         best_score = -math.inf
@@ -362,7 +377,7 @@ def _iterate(
             if score > best_score:
                 best_score, best = score, a
         node = children[(mover, best)]
-        det = engine.apply(det, mover, best).state
+        det = advance(det, mover, best)
         path.append((node, mover))
     det = _rollout(engine, det, rnd, settings, policy)
     reward = rewards(engine, det, settings.margin_scale, settings.goal)
@@ -383,6 +398,7 @@ def _rollout(
     steps = 0
     empty: Mapping[str, Any] = {}
     left_out, twin = settings.left_out, settings.twin
+    advance = advancer(engine)
     while (depth is None or steps < depth) and not engine.is_over(det):
         mover = min(engine.to_move(det))
         legal = _kept(engine.legal_actions(det, mover), left_out, twin)
@@ -390,7 +406,7 @@ def _rollout(
             a = guarded(policy, engine.view(det, mover), legal, rnd)
         else:
             a = random_policy(empty, legal, rnd)
-        det = engine.apply(det, mover, a).state
+        det = advance(det, mover, a)
         steps += 1
     return det
 

@@ -62,6 +62,12 @@ class Piper:
 
     apply = staticmethod(rules.apply)
 
+    def advance(self, state: State, seat: int, action: Action) -> State:
+        """`apply(state, seat, action).state` without its events or the record of the latest
+        turn (`recent`, which only the views show), for AIs trying moves: a fifth cheaper.
+        The same rules, refusals and chance; the search plays with it (ai.search)."""
+        return rules.apply(state, seat, action, trial=True).state
+
     @overload
     def view(self, state: State, seat: None) -> PiperView: ...
     @overload

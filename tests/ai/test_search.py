@@ -168,6 +168,10 @@ class _Broken:
     def apply(self, state: Any, seat: int, action: Any) -> Any:
         raise RuntimeError("an engine bug")
 
+    def advance(self, state: Any, seat: int, action: Any) -> Any:
+        # (a game's advance, where it has one, is its apply without the events)
+        return self.apply(state, seat, action).state
+
 
 @pytest.mark.parametrize("name", registered_games())
 def test_failing_engine_still_answers(name: str) -> None:
@@ -524,6 +528,7 @@ def test_twins_are_one_choice_and_the_policy_hides_the_chosen_card() -> None:
     settings = Settings(twin="hidden")
     played: list[Any] = []
     real_apply = engine.apply
+    real_advance = engine.advance  # type: ignore[attr-defined]
 
     class Spy:
         def __getattr__(self, name: str) -> Any:
@@ -532,6 +537,10 @@ def test_twins_are_one_choice_and_the_policy_hides_the_chosen_card() -> None:
         def apply(self, s: Any, seat: int, a: Any) -> Any:
             played.append(a)
             return real_apply(s, seat, a)
+
+        def advance(self, s: Any, seat: int, a: Any) -> Any:
+            played.append(a)
+            return real_advance(s, seat, a)
 
     found = hidden_choices = 0
     for s, seat in positions(engine, {"variant": "hidden"}, 2, 4, 1):
@@ -559,3 +568,42 @@ def test_twins_are_one_choice_and_the_policy_hides_the_chosen_card() -> None:
             break
     assert found == 6 and hidden_choices > 0
     assert _kept(twins, frozenset(), "hidden") == twins  # nothing else: still played
+
+
+class _WithoutAdvance:
+    """A game as the search sees it, its `advance` hidden: the search then applies."""
+
+    def __init__(self, engine: Game[Any, Any]) -> None:
+        self._engine = engine
+        self.applied = 0
+
+    def apply(self, *args: Any) -> Any:
+        self.applied += 1
+        return self._engine.apply(*args)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "advance":
+            raise AttributeError(name)
+        return getattr(self._engine, name)
+
+
+@pytest.mark.parametrize("variant", [{}, {"variant": "ptits_rats"}, {"variant": "hidden"}])
+def test_a_game_s_advance_searches_as_its_apply_does(variant: dict[str, str]) -> None:
+    """The Pied Piper offers `advance` (apply's next state without its events): the search
+    plays with it, and finds what it finds by applying, rating for rating."""
+    engine = get_game("piper")
+    assert hasattr(engine, "advance")
+    settings = hard_settings("piper", variant.get("variant"))
+    checked = 0
+    for s, seat in positions(engine, variant, 3, 11, every=7):
+        plain = _WithoutAdvance(engine)
+        budget = Budget(iterations=60)
+        fast = think(engine, s, seat, budget, 3, adapters()["piper"].decide, settings)
+        slow = think(plain, s, seat, budget, 3, adapters()["piper"].decide, settings)  # type: ignore[arg-type]
+        assert plain.applied > 60  # (the tree and the rollouts applied)
+        assert fast.action == slow.action
+        assert ratings(fast) == ratings(slow)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
