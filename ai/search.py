@@ -379,7 +379,7 @@ def _iterate(
         node = children[(mover, best)]
         det = advance(det, mover, best)
         path.append((node, mover))
-    det = _rollout(engine, det, rnd, settings, policy)
+    det = _rollout(engine, det, rnd, settings, policy, advance)
     reward = rewards(engine, det, settings.margin_scale, settings.goal)
     for child, mover in path:
         child.visits += 1
@@ -392,13 +392,13 @@ def _rollout(
     rnd: random.Random,
     settings: Settings,
     policy: Decide | None,
+    advance: Advance,
 ) -> Any:
     depth = settings.rollout_depth
     use_policy = settings.rollout == "policy" and policy is not None
     steps = 0
     empty: Mapping[str, Any] = {}
     left_out, twin = settings.left_out, settings.twin
-    advance = advancer(engine)
     while (depth is None or steps < depth) and not engine.is_over(det):
         mover = min(engine.to_move(det))
         legal = _kept(engine.legal_actions(det, mover), left_out, twin)
