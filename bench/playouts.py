@@ -51,7 +51,7 @@ def playouts(
     _play(name, options, players, range(WARM_UP_SEEDS, WARM_UP_SEEDS + WARM_UP))
     runs = [_play(name, options, players, range(games)) for _ in range(max(1, rounds))]
     decisions = runs[0][0]
-    speeds = sorted(round(d / spent) if spent else 0 for d, spent in runs)
+    speeds = _speeds(runs)
     spent = sorted(spent for _, spent in runs)[len(runs) // 2]
     extra: dict[str, Any] = {}
     if hasattr(get_game(name), "advance"):
@@ -59,7 +59,7 @@ def playouts(
         quick = [
             _play(name, options, players, range(games), advance=True) for _ in range(max(1, rounds))
         ]
-        fast = sorted(round(d / t) if t else 0 for d, t in quick)
+        fast = _speeds(quick)
         extra["advance_decisions_per_second"] = fast[len(fast) // 2]
     return {
         "game": name,
@@ -74,6 +74,11 @@ def playouts(
         "best_decisions_per_second": speeds[-1],
         **extra,
     }
+
+
+def _speeds(runs: list[tuple[int, float]]) -> list[int]:
+    """Decisions per CPU second of each round (decisions, seconds), slowest first."""
+    return sorted(round(d / spent) if spent else 0 for d, spent in runs)
 
 
 def _play(
