@@ -8,7 +8,9 @@ lists, `TRUE`/`FALSE`; JSON columns travel as JSON text both ways (bot.store.sql
 reads the same from either. A backend supplies only what differs:
 
 - how steps run: `Backend.read` (one consistent read) and `Backend.write` (one transaction);
-  with `single=True` the steps are one statement, which needs no transaction of its own;
+  with `single=True` the steps are one statement, which needs no transaction of its own; with
+  `quick=True` they are one of an action's few short operations (a game's row, the action's
+  append, its posts read and marked shown), which SQLite runs on the event loop (below);
 - its `Dialect`: the row locks only PostgreSQL takes (SQLite's BEGIN IMMEDIATE already holds
   the whole database's write lock), a game with its players in one statement, a merge of JSON
   keys in place; its `Conn` turns `?` into its own placeholders;
@@ -17,11 +19,11 @@ reads the same from either. A backend supplies only what differs:
   SQLite, which one process uses).
 
 Why steps are coroutines: PostgreSQL awaits each statement on the event loop, while SQLite runs a
-whole operation on its own thread in one hand-over (the hand-over between threads, not the query,
-is what a hot write costs there). SQLite's `Conn` calls plain sqlite3, which never waits, so there
-the steps' coroutine completes in a single `send()`, on SQLite's thread. Steps therefore await
-nothing but their `Conn`, and only compute besides (a plan given to `Schedule.rewrite` runs in
-them).
+whole operation at once with plain sqlite3, which never waits: on its own thread in one
+hand-over, or, for a quick operation, right there on the event loop (a few indexed rows take
+tens of microseconds; handing them to SQLite's thread and back cost several times that). SQLite's
+`Conn` completes the steps' coroutine in a single `send()`. Steps therefore await nothing but
+their `Conn`, and only compute besides (a plan given to `Schedule.rewrite` runs in them).
 
 A database that cannot be written (read-only, full, failing) refuses every change with
 StoreReadOnly; `Backend._refused` and `Backend._wrote` log one warning when such an episode
@@ -133,14 +135,16 @@ class Backend(ABC):
     # ------------------------------------------------------------------ how steps run
 
     @abstractmethod
-    async def read(self, steps: Steps[T], *, single: bool = False) -> T:
-        """Run `steps` that only read, as one consistent read (`single`: one statement)."""
+    async def read(self, steps: Steps[T], *, single: bool = False, quick: bool = False) -> T:
+        """Run `steps` that only read, as one consistent read (`single`: one statement;
+        `quick`: a few rows by their keys, on an action's path)."""
 
     @abstractmethod
-    async def write(self, steps: Steps[T], *, single: bool = False) -> T:
-        """Run `steps` as one transaction (`single`: one statement, atomic by itself);
-        StoreReadOnly when the database cannot be written, StoreBusy when another process
-        held a lock too long: nothing was changed then."""
+    async def write(self, steps: Steps[T], *, single: bool = False, quick: bool = False) -> T:
+        """Run `steps` as one transaction (`single`: one statement, atomic by itself;
+        `quick`: a few rows by their keys, on an action's path); StoreReadOnly when the
+        database cannot be written, StoreBusy when another process held a lock too long:
+        nothing was changed then."""
 
     # ------------------------------------------------------------------ life cycle
 

@@ -88,7 +88,7 @@ class Outbox:
                 out.clock = job_row(job) if job else None
             return out
 
-        return await self.store.backend.read(steps)
+        return await self.store.backend.read(steps, quick=True)
 
     async def games_with_posts(self, shards: Shards | None = None) -> list[int]:
         """Ids of the games that have posts waiting (of servers on `shards` only, when
@@ -129,4 +129,4 @@ class Outbox:
             if rows:
                 await c.executemany(QUEUE_SQL, rows)
 
-        await self.store.backend.write(steps)
+        await self.store.backend.write(steps, quick=True)

@@ -153,18 +153,19 @@ class PostgresBackend(Backend):
 
     # ------------------------------------------------------------------ how steps run
 
-    async def read(self, steps: Steps[T], *, single: bool = False) -> T:
+    async def read(self, steps: Steps[T], *, single: bool = False, quick: bool = False) -> T:
         """Run `steps` in a read-only transaction that sees one moment (a game and its
-        players agree), or, `single`, as one statement on a pooled connection."""
+        players agree), or, `single`, as one statement on a pooled connection (`quick` changes
+        nothing here: every statement is awaited on the event loop)."""
         if single:
             async with self._connection() as conn:
                 return await steps(PostgresConn(conn))
         async with self._snapshot() as conn:
             return await steps(PostgresConn(conn))
 
-    async def write(self, steps: Steps[T], *, single: bool = False) -> T:
+    async def write(self, steps: Steps[T], *, single: bool = False, quick: bool = False) -> T:
         """Run `steps` in one transaction (READ COMMITTED), or, `single`, as one statement
-        on a pooled connection (atomic by itself)."""
+        on a pooled connection (atomic by itself; `quick` changes nothing here)."""
         if single:
             async with self._connection() as conn:
                 return await steps(PostgresConn(conn))

@@ -1,18 +1,30 @@
 """The SQLite backend of the store: aiosqlite, one connection, numbered migrations.
 
-One connection per process, WAL journal. Every operation of the store runs on SQLite's own
-thread in one hand-over (`atomic`, `read`): its steps call plain sqlite3 there, so a whole
-transaction costs one trip between threads, however many statements it has. Every write is
-BEGIN IMMEDIATE ... COMMIT, which takes SQLite's write lock at once (other processes respect
-it too), so every read-modify-write is atomic and needs no row lock. While another process
-holds that lock, BEGIN is retried from asyncio, not inside SQLite's thread, so reads of other
-games go on meanwhile.
+One connection per process, WAL journal. An operation of the store runs whole in one go
+(`atomic`, `read`): its steps call plain sqlite3, so a transaction costs one trip between
+threads, however many statements it has: on SQLite's own thread, or, for the quick operations
+on an action's path (`quick=True`: a game's row, the action's append, its posts read and
+marked shown: a few indexed rows), on the event loop itself. Those take tens of microseconds
+of SQLite's time, and the trip to its thread and back cost several times that in CPU; bulky
+reads (a server's ratings, a whole game's log) stay on the thread, so the loop never waits on
+them. One operation uses the connection at a time (`_lock`), on either side.
+
+Every write is BEGIN IMMEDIATE ... COMMIT, which takes SQLite's write lock at once (other
+processes respect it too), so every read-modify-write is atomic and needs no row lock. While
+another process holds that lock, BEGIN is retried from asyncio, not inside SQLite: on the loop a
+quick operation never waits for it (SQLite's busy timeout is 0 meanwhile), and between tries
+the connection is free, so reads of other games go on.
+
+The WAL is checkpointed (its pages copied into the database file, which is then synced) every
+CHECKPOINT_EVERY writes on SQLite's thread, not by SQLite's automatic checkpoint, which would
+run inside whichever commit fills the log: on the event loop for a quick write.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -28,6 +40,8 @@ from bot.store.sql import META_SQL, PLAYER_COLUMNS, dumps
 
 T = TypeVar("T")
 
+log = logging.getLogger("bot.store")
+
 # SQLite waits at most this long (ms) inside its own thread for another process's write lock;
 # longer waits happen here, in asyncio, so one slow write never stalls every other game.
 BUSY_TIMEOUT_MS = 50
@@ -39,6 +53,9 @@ UNWRITABLE = frozenset({3, 8, 10, 13, 14})
 UNWRITABLE_TEXT = ("readonly", "read-only", "disk is full", "disk i/o error", "unable to open")
 # SQLITE_CONSTRAINT_PRIMARYKEY and SQLITE_CONSTRAINT_UNIQUE: a key that is already taken.
 DUPLICATE = frozenset({1555, 2067})
+# Writes between two checkpoints of the WAL (on SQLite's thread). An action writes a few pages,
+# so the log stays near the size at which SQLite's own checkpoint would run (1000 pages).
+CHECKPOINT_EVERY = 200
 
 
 def _busy(exc: BaseException) -> bool:
@@ -152,6 +169,12 @@ def _in_transaction(
     return result, raw.total_changes != changes
 
 
+def _checkpoint(raw: sqlite3.Connection) -> None:
+    """On SQLite's thread: copy what the WAL holds into the database, as far as no reader
+    still needs it (PASSIVE: never waits, never blocks a writer)."""
+    raw.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
+
 class SqliteDialect(Dialect):
     """SQLite's SQL where it differs: JSON1 functions, no row locks."""
 
@@ -190,9 +213,11 @@ class SqliteBackend(Backend):
         super().__init__(url, path, clock=clock)
         self.path = path
         self._db: aiosqlite.Connection | None = None
-        # Held around every multi-statement use of the connection, so that no BEGIN meets
-        # another's open transaction.
+        # Held around every use of the connection, on the loop or on SQLite's thread: one
+        # operation at a time, so that no statement meets another's open transaction.
         self._lock = asyncio.Lock()
+        self._writes = 0  # since the last checkpoint
+        self._checkpointing: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -203,58 +228,100 @@ class SqliteBackend(Backend):
 
     # ------------------------------------------------------------------ how steps run
 
+    def _raw(self) -> sqlite3.Connection:
+        raw: sqlite3.Connection | None = getattr(self.db, "_conn", None)
+        assert raw is not None, "this aiosqlite exposes no connection"
+        return raw
+
     async def _on_thread(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` with the plain connection, on SQLite's thread in one hand-over (on the
-        event loop with an aiosqlite that offers no way to)."""
-        db = self.db
-        raw: sqlite3.Connection | None = getattr(db, "_conn", None)
-        assert raw is not None, "this aiosqlite exposes no connection"
-        run = getattr(db, "_execute", None)
+        event loop with an aiosqlite that offers no way to). The caller holds `_lock`."""
+        raw = self._raw()
+        run = getattr(self.db, "_execute", None)
         if run is None:
             return fn(raw, *args)
         result: T = await run(fn, raw, *args)
         return result
 
-    async def read(self, steps: Steps[T], *, single: bool = False) -> T:
-        """Run `steps` on SQLite's thread in one round trip, inside one read transaction
-        (unless `single`): what it reads is one consistent state."""
-        if single:
-            return await self._on_thread(run_now, steps)
-        async with self._lock:
-            return await self._on_thread(_in_read, steps)
+    def _here(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` with the plain connection, here on the event loop, never waiting for
+        another process's lock: sqlite3.OperationalError ("database is locked") at once
+        instead. The caller holds `_lock`."""
+        raw = self._raw()
+        raw.execute("PRAGMA busy_timeout = 0")
+        try:
+            return fn(raw, *args)
+        finally:
+            raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
-    async def write(self, steps: Steps[T], *, single: bool = False) -> T:
-        """Run `steps` inside BEGIN IMMEDIATE … COMMIT on SQLite's thread (see `atomic`)."""
-        return await self.atomic(lambda raw: run_now(raw, steps))
-
-    async def atomic(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` (plain sqlite3 calls) inside BEGIN IMMEDIATE … COMMIT on SQLite's own
-        thread: a whole transaction in one round trip. While another process holds the write
-        lock it is retried from asyncio (StoreBusy after BUSY_PATIENCE seconds); a database
-        that cannot be written raises StoreReadOnly, a key already taken Duplicate; nothing
-        was changed then."""
-        deadline = time.monotonic() + BUSY_PATIENCE
-        pause = 0.01
+    async def read(self, steps: Steps[T], *, single: bool = False, quick: bool = False) -> T:
+        """Run `steps` in one go, inside one read transaction (unless `single`): what it reads
+        is one consistent state. `quick` runs here on the event loop (on SQLite's thread if
+        another process holds a lock it needs, which WAL readers rarely meet)."""
+        run: Callable[[sqlite3.Connection, Steps[T]], T] = run_now if single else _in_read
         async with self._lock:
-            while True:
+            if quick:
                 try:
-                    done: tuple[T, bool] = await self._on_thread(_in_transaction, work)
-                except sqlite3.DatabaseError as exc:
-                    if _unwritable(exc):
-                        raise self._refused(exc) from exc
-                    if getattr(exc, "sqlite_errorcode", None) in DUPLICATE:
-                        raise Duplicate(str(exc)) from exc
+                    return self._here(run, steps)
+                except sqlite3.OperationalError as exc:
                     if not _busy(exc):
                         raise
-                    if time.monotonic() >= deadline:
-                        raise StoreBusy(f"the database {self.path} stayed locked") from exc
-                else:
-                    result, wrote = done
-                    if wrote:
-                        self._wrote()
-                    return result
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, 0.5)
+            return await self._on_thread(run, steps)
+
+    async def write(self, steps: Steps[T], *, single: bool = False, quick: bool = False) -> T:
+        """Run `steps` inside BEGIN IMMEDIATE … COMMIT in one go (see `atomic`)."""
+        return await self.atomic(lambda raw: run_now(raw, steps), quick=quick)
+
+    async def atomic(self, work: Callable[[sqlite3.Connection], T], *, quick: bool = False) -> T:
+        """Run `work` (plain sqlite3 calls) inside BEGIN IMMEDIATE … COMMIT in one go: on
+        SQLite's own thread, or with `quick` here on the event loop. While another process
+        holds the write lock it is retried from asyncio, the connection free meanwhile
+        (StoreBusy after BUSY_PATIENCE seconds); a database that cannot be written raises
+        StoreReadOnly, a key already taken Duplicate; nothing was changed then."""
+        deadline = time.monotonic() + BUSY_PATIENCE
+        pause = 0.01
+        while True:
+            try:
+                async with self._lock:
+                    done: tuple[T, bool] = (
+                        self._here(_in_transaction, work)
+                        if quick
+                        else await self._on_thread(_in_transaction, work)
+                    )
+            except sqlite3.DatabaseError as exc:
+                if _unwritable(exc):
+                    raise self._refused(exc) from exc
+                if getattr(exc, "sqlite_errorcode", None) in DUPLICATE:
+                    raise Duplicate(str(exc)) from exc
+                if not _busy(exc):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise StoreBusy(f"the database {self.path} stayed locked") from exc
+            else:
+                result, wrote = done
+                if wrote:
+                    self._wrote()
+                    self._written()
+                return result
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.5)
+
+    def _written(self) -> None:
+        """Count a write; every CHECKPOINT_EVERY, checkpoint the WAL on SQLite's thread."""
+        self._writes += 1
+        if self._writes < CHECKPOINT_EVERY:
+            return
+        if self._checkpointing is None or self._checkpointing.done():
+            self._writes = 0
+            self._checkpointing = asyncio.create_task(self._checkpoint())
+
+    async def _checkpoint(self) -> None:
+        try:
+            async with self._lock:
+                await self._on_thread(_checkpoint)
+        except (sqlite3.Error, StoreError) as exc:
+            # Not fatal: the log keeps every commit, and the next checkpoint tries again.
+            log.warning("the database %s could not be checkpointed: %s", self.path, exc)
 
     # ------------------------------------------------------------------ other processes
 
@@ -276,9 +343,15 @@ class SqliteBackend(Backend):
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             if self._query:
                 target = f"file:{self.path}?{self._query}"
-                db = await aiosqlite.connect(target, isolation_level=None, uri=True)
+                db = await aiosqlite.connect(
+                    target, isolation_level=None, uri=True, check_same_thread=False
+                )
             else:
-                db = await aiosqlite.connect(self.path, isolation_level=None)
+                # Used from SQLite's thread and, for quick operations, from the event loop's
+                # (one at a time: `_lock`).
+                db = await aiosqlite.connect(
+                    self.path, isolation_level=None, check_same_thread=False
+                )
             db.row_factory = aiosqlite.Row
             self._db = db
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -287,6 +360,8 @@ class SqliteBackend(Backend):
             # (the WAL is written before COMMIT returns); only a power cut may lose the newest.
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
+            # Checkpoints are made on SQLite's thread (CHECKPOINT_EVERY), not inside a commit.
+            await db.execute("PRAGMA wal_autocheckpoint = 0")
             await self.migrate()
         except (OSError, aiosqlite.Error) as exc:
             raise StoreReadOnly(
@@ -310,10 +385,14 @@ class SqliteBackend(Backend):
             raise StoreReadOnly(f"the database {self.path} cannot be written: {exc}") from exc
 
     async def close(self) -> None:
-        """Close the connection."""
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        """Close the connection (after a checkpoint under way)."""
+        task, self._checkpointing = self._checkpointing, None
+        if task is not None:
+            await task
+        async with self._lock:  # not under an operation (a quick one would run meanwhile)
+            if self._db is not None:
+                db, self._db = self._db, None
+                await db.close()
 
     async def migrate(self) -> int:
         """Apply every migration newer than the database; refuse a database newer than us."""
@@ -332,7 +411,8 @@ class SqliteBackend(Backend):
 
     async def schema_version(self) -> int:
         """The schema version stored in the database (SQLite's user_version)."""
-        return await self.user_version()
+        async with self._lock:
+            return await self.user_version()
 
     async def user_version(self) -> int:
         """The schema version stored in the database."""

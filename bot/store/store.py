@@ -121,7 +121,7 @@ class Store:
 
     async def get_game(self, game_id: int) -> GameRow:
         """A game with its players (one statement); GameNotFound if there is none."""
-        games = await _games(self, "WHERE g.id = ?", game_id)
+        games = await _games(self, "WHERE g.id = ?", game_id, quick=True)
         if not games:
             raise GameNotFound(f"no game {game_id}")
         return games[0]
@@ -523,7 +523,7 @@ class Store:
             if replan is not None:
                 await replan_in(c, game_id, replan)
 
-        await self.backend.write(steps)
+        await self.backend.write(steps, quick=True)
         return seq
 
     async def truncate(
@@ -606,9 +606,9 @@ class Store:
         return int(await self.backend.read(lambda c: c.fetchval(sql, game_id), single=True))
 
 
-async def _games(store: Store, where: str, *args: Any) -> list[GameRow]:
+async def _games(store: Store, where: str, *args: Any, quick: bool = False) -> list[GameRow]:
     """The games (with their players) that `where` (WHERE, ORDER BY ... of `g`) keeps, read
-    in one statement."""
+    in one statement (`quick`: one game by its id)."""
     sql = f"{store.backend.dialect.games} {where}"
-    rows = await store.backend.read(lambda c: c.fetch(sql, *args), single=True)
+    rows = await store.backend.read(lambda c: c.fetch(sql, *args), single=True, quick=quick)
     return [game_row(r) for r in rows]

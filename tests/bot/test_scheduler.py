@@ -135,9 +135,9 @@ async def test_an_action_and_its_plan_are_stored_in_one_transaction(
     writes = []
     write = backend.write
 
-    async def counted(steps: Any, *, single: bool = False) -> Any:
+    async def counted(steps: Any, *, single: bool = False, quick: bool = False) -> Any:
         writes.append(steps)
-        return await write(steps, single=single)
+        return await write(steps, single=single, quick=quick)
 
     monkeypatch.setattr(backend, "write", counted)
     await bench.service.act(game.id, bench.user(game, 0).id, "open gallia")
