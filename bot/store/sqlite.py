@@ -11,9 +11,9 @@ them. One operation uses the connection at a time (`_lock`), on either side.
 
 Every write is BEGIN IMMEDIATE ... COMMIT, which takes SQLite's write lock at once (other
 processes respect it too), so every read-modify-write is atomic and needs no row lock. While
-another process holds that lock, BEGIN is retried from asyncio, not inside SQLite: on the loop a
-quick operation never waits for it (SQLite's busy timeout is 0 meanwhile), and between tries
-the connection is free, so reads of other games go on.
+another process holds that lock, BEGIN is retried from asyncio, not inside SQLite: a quick
+operation never waits for it on the loop (SQLite's busy timeout is 0 but on its own thread),
+and between tries the connection is free, so reads of other games go on.
 
 The WAL is checkpointed (its pages copied into the database file, which is then synced) every
 CHECKPOINT_EVERY writes on SQLite's thread, not by SQLite's automatic checkpoint, which would
@@ -169,6 +169,17 @@ def _in_transaction(
     return result, raw.total_changes != changes
 
 
+def _patiently(raw: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T:
+    """On SQLite's thread: `fn(raw, *args)`, SQLite waiting there up to BUSY_TIMEOUT_MS for
+    another process's lock (the connection's busy timeout is 0 otherwise: on the event loop
+    nothing waits)."""
+    raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    try:
+        return fn(raw, *args)
+    finally:
+        raw.execute("PRAGMA busy_timeout = 0")
+
+
 def _checkpoint(raw: sqlite3.Connection) -> None:
     """On SQLite's thread: copy what the WAL holds into the database, as far as no reader
     still needs it (PASSIVE: never waits, never blocks a writer)."""
@@ -240,19 +251,15 @@ class SqliteBackend(Backend):
         run = getattr(self.db, "_execute", None)
         if run is None:
             return fn(raw, *args)
-        result: T = await run(fn, raw, *args)
+        result: T = await run(_patiently, raw, fn, *args)
         return result
 
     def _here(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` with the plain connection, here on the event loop, never waiting for
-        another process's lock: sqlite3.OperationalError ("database is locked") at once
-        instead. The caller holds `_lock`."""
-        raw = self._raw()
-        raw.execute("PRAGMA busy_timeout = 0")
-        try:
-            return fn(raw, *args)
-        finally:
-            raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        another process's lock (the connection's busy timeout is 0 but on SQLite's thread):
+        sqlite3.OperationalError ("database is locked") at once instead. The caller holds
+        `_lock`."""
+        return fn(self._raw(), *args)
 
     async def read(self, steps: Steps[T], *, single: bool = False, quick: bool = False) -> T:
         """Run `steps` in one go, inside one read transaction (unless `single`): what it reads
@@ -368,6 +375,9 @@ class SqliteBackend(Backend):
                 f"the database {self.path} cannot be opened and written: {exc}"
             ) from exc
         await self.check_writable()
+        # From now on SQLite waits for another process's lock only on its own thread
+        # (_patiently), never on the event loop.
+        await self.db.execute("PRAGMA busy_timeout = 0")
 
     async def check_writable(self) -> None:
         """Start-up: make sure the database can be written (StoreReadOnly otherwise)."""

@@ -594,9 +594,10 @@ class Store:
 
     async def actions_since(self, game_id: int, seat: int) -> list[ActionRow]:
         """The stored actions after `seat`'s own last one (all of them if it has none), in
-        order: what happened since that seat last played, read without the rest."""
+        order: what happened since that seat last played, read without the rest (about a
+        round: quick, on an action's path)."""
         rows = await self.backend.read(
-            lambda c: c.fetch(ACTIONS_SINCE_SQL, game_id, game_id, seat), single=True
+            lambda c: c.fetch(ACTIONS_SINCE_SQL, game_id, game_id, seat), single=True, quick=True
         )
         return [action_row(r) for r in rows]
 

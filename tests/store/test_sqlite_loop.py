@@ -77,8 +77,10 @@ async def test_an_action_s_own_operations_are_the_quick_ones(
     await sqlite_store.append(game_id, expected_seq=0, action="a", post=Post("turn"), **ACTION)
     pending = await sqlite_store.outbox.pending(game_id)
     await sqlite_store.outbox.posted(game_id, [p.id for p in pending.posts])
-    assert [q.split(".")[0] for q in quick] == ["_games", "Store", "Outbox", "Outbox"]
+    await sqlite_store.actions_since(game_id, 0)
+    assert [q.split(".")[0] for q in quick] == ["_games", "Store", "Outbox", "Outbox", "Store"]
     assert ["append" in quick[1], "pending" in quick[2], "posted" in quick[3]] == [True] * 3
+    assert "actions_since" in quick[4]
 
 
 async def test_while_another_process_holds_the_lock_a_quick_write_waits_off_the_connection(
