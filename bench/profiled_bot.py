@@ -57,6 +57,7 @@ COSTED = [
     ("bot.respond", "edit"),
     ("bot.service.core", "GameService._act_now"),
     ("bot.store.sqlite", "SqliteBackend._on_thread"),
+    ("bot.store.sqlite", "SqliteBackend._here"),  # a quick operation, on the loop
     ("discord.webhook.async_", "AsyncWebhookAdapter.request"),
     ("discord.gateway", "DiscordWebSocket.received_message"),
 ]
