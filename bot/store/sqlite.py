@@ -308,12 +308,12 @@ class SqliteBackend(Backend):
                 result, wrote = done
                 if wrote:
                     self._wrote()
-                    self._written()
+                    self._count_write()
                 return result
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.5)
 
-    def _written(self) -> None:
+    def _count_write(self) -> None:
         """Count a write; every CHECKPOINT_EVERY, checkpoint the WAL on SQLite's thread."""
         self._writes += 1
         if self._writes < CHECKPOINT_EVERY:
