@@ -10,7 +10,8 @@ reads the same from either. A backend supplies only what differs:
 - how steps run: `Backend.read` (one consistent read) and `Backend.write` (one transaction);
   with `single=True` the steps are one statement, which needs no transaction of its own; with
   `quick=True` they are one of an action's few short operations (a game's row, the action's
-  append, its posts read and marked shown), which SQLite runs on the event loop (below);
+  append, its posts read and marked shown, the story since a seat's last action), which SQLite
+  runs on the event loop (below);
 - its `Dialect`: the row locks only PostgreSQL takes (SQLite's BEGIN IMMEDIATE already holds
   the whole database's write lock), a game with its players in one statement, a merge of JSON
   keys in place; its `Conn` turns `?` into its own placeholders;

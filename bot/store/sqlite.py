@@ -4,10 +4,11 @@ One connection per process, WAL journal. An operation of the store runs whole in
 (`atomic`, `read`): its steps call plain sqlite3, so a transaction costs one trip between
 threads, however many statements it has: on SQLite's own thread, or, for the quick operations
 on an action's path (`quick=True`: a game's row, the action's append, its posts read and
-marked shown: a few indexed rows), on the event loop itself. Those take tens of microseconds
-of SQLite's time, and the trip to its thread and back cost several times that in CPU; bulky
-reads (a server's ratings, a whole game's log) stay on the thread, so the loop never waits on
-them. One operation uses the connection at a time (`_lock`), on either side.
+marked shown, the story since a seat's last action: a few indexed rows), on the event loop
+itself. Those take tens of microseconds of SQLite's time, and the trip to its thread and back
+cost several times that in CPU; bulky reads (a server's ratings, a whole game's log) stay on
+the thread, so the loop never waits on them. One operation uses the connection at a time
+(`_lock`), on either side.
 
 Every write is BEGIN IMMEDIATE ... COMMIT, which takes SQLite's write lock at once (other
 processes respect it too), so every read-modify-write is atomic and needs no row lock. While
