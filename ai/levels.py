@@ -59,7 +59,8 @@ SETTINGS: dict[str, Settings] = {
     # place of the rollouts, 35.5 % after 4 random decisions. Nor did a shallower tree (the
     # root alone 26.6 %; two decisions, a turn's two cards, 36.7 %, and 34.4 % at 1.5 s;
     # four 33.6 %), the other seats played by the greedy AI in the tree (28.9 %: at 3-6 ms
-    # a decision it leaves few iterations), an override margin of 0.1 (32.4 %) or a prior
+    # a decision it leaves few iterations; 33.6 % at the level's 1.5 s, where the defaults
+    # won 35.2 % of the same seeds), an override margin of 0.1 (32.4 %) or a prior
     # weight of 8 (30.5 %). Nor rollouts of 6 decisions (28.5 %) or a margin scale of 1.5
     # (27.0 %), run beside the defaults on a loaded machine (31.2 %: the same settings and
     # seeds give results 3 points apart from run to run; game by game, two runs' outcomes
