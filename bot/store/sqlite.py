@@ -326,6 +326,8 @@ class SqliteBackend(Backend):
     async def _checkpoint(self) -> None:
         try:
             async with self._lock:
+                if self._db is None:
+                    return  # closed meanwhile: closing checkpoints anyway
                 await self._on_thread(_checkpoint)
         except (sqlite3.Error, StoreError) as exc:
             # Not fatal: the log keeps every commit, and the next checkpoint tries again.
