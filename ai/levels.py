@@ -65,6 +65,12 @@ SETTINGS: dict[str, Settings] = {
     # (27.0 %), run beside the defaults on a loaded machine (31.2 %: the same settings and
     # seeds give results 3 points apart from run to run; game by game, two runs' outcomes
     # correlate at only 0.1-0.3, so 128 games cannot tell settings a few points apart).
+    # Nor, at the level's 1.5 s, rollouts played by a cheap greedy instead of at random (on
+    # the sample, each seat tries each face-up card once and keeps the board the greedy AI
+    # scores best, with a little noise: about 400 iterations a decision where random
+    # rollouts run 2,700): 46.5 of 128 (36.3 %, against the defaults' 45 of the same seeds),
+    # and 21.5 of 64 (33.6 %) with those rollouts played to the end (not kept: the code
+    # lived on a copy; bench/results/exp_p4p_light_rollouts*.json).
     # Cartus: a search left free to withdraw cards goes round in circles within a turn (play
     # a card, withdraw it, play it again...: each looks as good as the other to noisy
     # rollouts, and one search remembers nothing of the turn so far), so a game need not
