@@ -69,8 +69,14 @@ SETTINGS: dict[str, Settings] = {
     # the sample, each seat tries each face-up card once and keeps the board the greedy AI
     # scores best, with a little noise: about 400 iterations a decision where random
     # rollouts run 2,700): 46.5 of 128 (36.3 %, against the defaults' 45 of the same seeds),
-    # and 21.5 of 64 (33.6 %) with those rollouts played to the end (not kept: the code
-    # lived on a copy; bench/results/exp_p4p_light_rollouts*.json).
+    # and 21.5 of 64 (33.6 %) with those rollouts played to the end. Nor the root's actions
+    # compared on common samples instead of the tree (each candidate played out on the same
+    # redeals with the same rollout seeds, the worse half dropped each round, the greedy
+    # choice kept unless beaten: sequential halving), which takes the luck of the draws out
+    # of each comparison but leaves the other seats to the rollouts: 18 of 64 (28.1 %) with
+    # random rollouts, 20 of 64 (31.2 %) with the cheap greedy ones, seeds 0-63. Neither was
+    # kept; the code lived on a copy (bench/results/exp_p4p_light_rollouts*.json,
+    # exp_p4p_paired_halving*.json).
     # Cartus: a search left free to withdraw cards goes round in circles within a turn (play
     # a card, withdraw it, play it again...: each looks as good as the other to noisy
     # rollouts, and one search remembers nothing of the turn so far), so a game need not
