@@ -74,7 +74,7 @@ SETTINGS: dict[str, Settings] = {
     # redeals with the same rollout seeds, the worse half dropped each round, the greedy
     # choice kept unless beaten: sequential halving), which takes the luck of the draws out
     # of each comparison but leaves the other seats to the rollouts: 18 of 64 (28.1 %) with
-    # random rollouts, 20 of 64 (31.2 %) with the cheap greedy ones, seeds 0-63. Neither was
+    # random rollouts, 20 of 64 (31.2 %) with the cheap greedy ones, seeds 0-63. None was
     # kept; the code lived on a copy (bench/results/exp_p4p_light_rollouts*.json,
     # exp_p4p_paired_halving*.json).
     # Cartus: a search left free to withdraw cards goes round in circles within a turn (play
